@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, expect, it, describe } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startServer, type RunningServer } from './server.js';
+import { launchBrowser, newPage } from './browser.js';
+
+describe('owner sign-in in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('signs in with the demo owner and reaches the editor', async () => {
+    const { page, errors, failed, context } = await newPage(browser);
+    await page.goto(`${server.url}/config`);
+    expect(page.url()).toContain('/config/login');
+    await page.fill('#email', 'owner@demo.test');
+    await page.fill('#password', 'wrong-password');
+    await page.click('button[type=submit]');
+    await expect.poll(() => page.textContent('#login-error')).toContain('incorrect');
+    await page.fill('#password', 'demo-password');
+    await page.click('button[type=submit]');
+    await page.waitForURL(/\/config$/);
+    expect(await page.textContent('main')).toContain('owner@demo.test');
+    expect(errors).toEqual([]);
+    expect(failed.filter((f) => !f.endsWith('/favicon.ico'))).toEqual(['401 /api/auth/login']);
+    await context.close();
+  });
+});

@@ -1,0 +1,2 @@
+// The island loader entry (filled in by the islands work).
+export {};

@@ -1,0 +1,3 @@
+// The analytics domain declares its tables here.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface AnalyticsTables {}

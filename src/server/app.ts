@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import type { AppDeps, DomainRoutes } from './deps.js';
+import { installErrorHandler } from './errors/error-handler.js';
+import requestContext from './http/request-context.js';
+import { SiteResolver } from './sites/site-resolver.js';
+import { SessionService } from './owners/session-service.js';
+import { ownerRoutes } from './owners/routes.js';
+import { cartRoutes } from './cart/routes.js';
+import { formsRoutes } from './forms/routes.js';
+import { restockRoutes } from './restock/routes.js';
+import { mailRoutes } from './mail/routes.js';
+import { analyticsRoutes } from './analytics/routes.js';
+import { performanceRoutes } from './performance/routes.js';
+import { pageRoutes } from './render/routes.js';
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+  now?: () => number;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Domain route plugins, in registration order. Pages come last: they own the catch-all route. */
+const domains: DomainRoutes[] = [
+  ownerRoutes,
+  cartRoutes,
+  formsRoutes,
+  restockRoutes,
+  mailRoutes,
+  analyticsRoutes,
+  performanceRoutes,
+  pageRoutes,
+];
+
+/** Builds the whole server; `main.ts` and the tests call this the same way. */
+export async function buildApp(
+  opts: BuildOptions,
+): Promise<{ app: FastifyInstance; deps: AppDeps }> {
+  const { config, database } = opts;
+  const now = opts.now ?? Date.now;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // Query parsing allows at most 1000 keys (SPEC 9.2).
+    routerOptions: { maxParamLength: 500 },
+  });
+  installErrorHandler(app);
+  // Static files and the health check belong to no website: skip the site lookup for them.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/assets/') || route.url === '/healthz') {
+      route.config = { ...(route.config as object), site: false };
+    }
+  });
+
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    now,
+    resolver: new SiteResolver(database.db, config.baseDomain, now),
+    sessions: new SessionService(database.db, now),
+  };
+
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 256 * 1024 });
+  // Routes opt in with `config: { rateLimit: {...} }`; keyed by client address unless they say.
+  await app.register(rateLimit, { global: false });
+
+  const assetsDir = path.join(config.publicDir, 'assets');
+  if (fs.existsSync(assetsDir)) {
+    await app.register(fastifyStatic, {
+      root: assetsDir,
+      prefix: '/assets/',
+      // Names carry a content hash (Vite), so they never change: cache for a year.
+      immutable: true,
+      maxAge: '365d',
+      preCompressed: true,
+      wildcard: true,
+    });
+  }
+  app.get('/healthz', { config: { site: false } }, async () => ({ ok: true }));
+
+  await app.register(requestContext, {
+    db: database.db,
+    secret: config.secret,
+    secureCookies: config.secureCookies,
+    resolver: deps.resolver,
+    sessions: deps.sessions,
+  });
+  for (const domain of domains) await app.register(async (scope) => domain(scope, deps));
+  return { app, deps };
+}

@@ -1,0 +1,61 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+
+export const migrations: Record<string, Migration> = {
+  '20261122_0300_catalog': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('products')
+        .addColumn('item_id', 'text', (c) =>
+          c.primaryKey().references('items.id').onDelete('cascade'),
+        )
+        .addColumn('site_id', 'text', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+        .addColumn('product_type', 'integer', (c) => c.notNull())
+        .addColumn('price_cents', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('sale_price_cents', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('on_sale', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('is_subscribable', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('subscription_plan', 'jsonb')
+        .addColumn('product_subscription_options', 'jsonb', (c) =>
+          c.notNull().defaultTo(sql`'[]'::jsonb`),
+        )
+        .addColumn('one_time_purchase_allowed', 'boolean', (c) => c.notNull().defaultTo(true))
+        .addColumn('additional_fields_form_id', 'text')
+        .addColumn('use_custom_add_button_text', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('custom_add_button_text', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('variant_option_ordering', 'jsonb', (c) =>
+          c.notNull().defaultTo(sql`'[]'::jsonb`),
+        )
+        .addColumn('merchandising', 'jsonb', (c) => c.notNull())
+        .addColumn('installment', 'jsonb', (c) => c.notNull())
+        .addColumn('related_item_ids', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .execute();
+      await db.schema
+        .createTable('variants')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('site_id', 'text', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+        .addColumn('item_id', 'text', (c) =>
+          c.notNull().references('products.item_id').onDelete('cascade'),
+        )
+        .addColumn('sku', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('attributes', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addColumn('price_cents', 'integer', (c) => c.notNull())
+        .addColumn('sale_price_cents', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('on_sale', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('qty_in_stock', 'integer', (c) =>
+          c
+            .notNull()
+            .defaultTo(0)
+            .check(sql`qty_in_stock >= 0`),
+        )
+        .addColumn('unlimited', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addUniqueConstraint('variants_site_sku', ['site_id', 'sku'])
+        .execute();
+      await db.schema
+        .createIndex('variants_item_idx')
+        .on('variants')
+        .columns(['item_id', 'position'])
+        .execute();
+    },
+  },
+};

@@ -1,0 +1,92 @@
+import type { JSONColumnType } from 'kysely';
+
+/** SPEC 3.4 merchandising context for one product. */
+export interface MerchandisingSettings {
+  restockNotificationViews: string[];
+  restockNotificationMessages: {
+    buttonText: string;
+    CTAText: string;
+    placeholderText: string;
+    mailingListDescription: string;
+    successText?: string;
+  };
+  mailingListSignUpEnabled: boolean;
+  mailingListOptInByDefault: boolean;
+  scarcityEnabled: boolean;
+  scarcityTemplateViews: string[];
+  /** Message with `{quantity}` placeholder, e.g. 'Only {quantity} left in stock'. */
+  scarcityText: string;
+  scarcityShownByDefault: boolean;
+  /** Shown when scarcity applies at or below this many units. */
+  scarcityThreshold?: number;
+  customSoldOutText: string;
+  /** Notify signed-up shoppers automatically when a variant comes back (issue 4). */
+  autoNotifyOnRestock?: boolean;
+}
+
+/** SPEC 3.4 installment context (buy now, pay later). Amounts in minor units. */
+export interface InstallmentSettings {
+  afterPayAvailable: boolean;
+  afterPayMinCents: number;
+  afterPayMaxCents: number;
+  /** Country of the card-payment provider account (US, CA, AU, NZ, GB). */
+  country: string;
+}
+
+export interface SubscriptionPlan {
+  billingPeriod: { value: number; unit: 'WEEK' | 'MONTH' | 'YEAR' | null };
+  /** 0 means indefinite. */
+  numBillingCycles: number;
+}
+
+export interface SubscriptionOption {
+  id: string;
+  billingPeriod: { value: number; unit: 'WEEK' | 'MONTH' | 'YEAR' | null };
+  numBillingCycles: number;
+  /** Discount on the one-time price for subscribers, in percent (0 for none). */
+  discountPercent: number;
+}
+
+export interface ProductsTable {
+  /** The product is an item (record type 11); this row adds commerce data. */
+  item_id: string;
+  site_id: string;
+  product_type: number;
+  /** Product-level price for digital products and gift cards (minor units). */
+  price_cents: number;
+  sale_price_cents: number;
+  on_sale: boolean;
+  is_subscribable: boolean;
+  subscription_plan: JSONColumnType<SubscriptionPlan | null>;
+  product_subscription_options: JSONColumnType<SubscriptionOption[]>;
+  /** Also sold one-time beside the subscription. */
+  one_time_purchase_allowed: boolean;
+  additional_fields_form_id: string | null;
+  use_custom_add_button_text: boolean;
+  custom_add_button_text: string;
+  variant_option_ordering: JSONColumnType<string[]>;
+  merchandising: JSONColumnType<MerchandisingSettings>;
+  installment: JSONColumnType<InstallmentSettings>;
+  related_item_ids: JSONColumnType<string[]>;
+}
+
+export interface VariantsTable {
+  id: string;
+  site_id: string;
+  item_id: string;
+  sku: string;
+  position: number;
+  /** option name → value, e.g. { Size: 'M', Color: 'Blue' } */
+  attributes: JSONColumnType<Record<string, string>>;
+  price_cents: number;
+  sale_price_cents: number;
+  on_sale: boolean;
+  /** Never negative (CHECK); decremented only with `qty_in_stock >= n` guards. */
+  qty_in_stock: number;
+  unlimited: boolean;
+}
+
+export interface CatalogTables {
+  products: ProductsTable;
+  variants: VariantsTable;
+}

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import crypto from 'node:crypto';
+
+/** Everything the server reads from the environment, parsed once. Documented in README.md. */
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  secret: string;
+  demoOwnerPassword: string | undefined;
+  smtpUrl: string | undefined;
+  pageCache: boolean;
+  logLevel: string;
+  /** True when served behind HTTPS (cookies get Secure). */
+  secureCookies: boolean;
+  /** The host name that serves the main demo website (besides `localhost`). */
+  baseDomain: string;
+  publicDir: string;
+  themesDir: string;
+  demoDir: string;
+}
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+function bool(v: string | undefined, dflt: boolean): boolean {
+  if (v === undefined || v === '') return dflt;
+  return !['0', 'false', 'no', 'off'].includes(v.toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a whole number from 0 to 65535, got '${env.PORT}'`);
+  }
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),
+    // Without SECRET a random one is made per process; crumbs and sessions then end at restart.
+    // main.ts persists a generated secret under DATA_DIR so that does not happen on the demo.
+    secret: env.SECRET ?? '',
+    demoOwnerPassword: env.DEMO_OWNER_PASSWORD || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    pageCache: bool(env.PAGE_CACHE, true),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    secureCookies: bool(env.SECURE_COOKIES, false),
+    baseDomain: env.BASE_DOMAIN ?? 'localhost',
+    publicDir: path.join(root, 'dist', 'public'),
+    themesDir: path.join(root, 'themes'),
+    demoDir: path.join(root, 'demo'),
+  };
+}
+
+export function randomSecret(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}

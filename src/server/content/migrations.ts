@@ -1,0 +1,75 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+
+export const migrations: Record<string, Migration> = {
+  '20261122_0200_content': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('assets')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('site_id', 'text', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+        .addColumn('filename', 'text', (c) => c.notNull())
+        .addColumn('content_type', 'text', (c) => c.notNull())
+        .addColumn('width', 'integer', (c) => c.notNull())
+        .addColumn('height', 'integer', (c) => c.notNull())
+        .addColumn('focal_x', 'real', (c) => c.notNull().defaultTo(0.5))
+        .addColumn('focal_y', 'real', (c) => c.notNull().defaultTo(0.5))
+        .addColumn('alt_text', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('title', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('body', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('color_data', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addColumn('widths', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .addColumn('created_on', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema
+        .createTable('collections')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('site_id', 'text', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+        .addColumn('url_id', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('type', 'integer', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('folder_behavior', 'integer')
+        .addColumn('nav_index', 'integer')
+        .addColumn('blocks', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .addColumn('settings', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addColumn('updated_on', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addUniqueConstraint('collections_site_url', ['site_id', 'url_id'])
+        .execute();
+      await db.schema
+        .createTable('items')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('site_id', 'text', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+        .addColumn('collection_id', 'text', (c) =>
+          c.notNull().references('collections.id').onDelete('cascade'),
+        )
+        .addColumn('url_id', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('record_type', 'integer', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('excerpt', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('author', 'jsonb')
+        .addColumn('tags', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .addColumn('categories', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .addColumn('published_on', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('start_date', 'bigint')
+        .addColumn('end_date', 'bigint')
+        .addColumn('location', 'jsonb')
+        .addColumn('like_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('public_comment_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('comment_state', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('starred', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('main_image_id', 'text', (c) => c.references('assets.id').onDelete('set null'))
+        .addColumn('asset_ids', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('data', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addUniqueConstraint('items_collection_url', ['collection_id', 'url_id'])
+        .execute();
+      await db.schema
+        .createIndex('items_site_idx')
+        .on('items')
+        .columns(['site_id', 'collection_id', 'position'])
+        .execute();
+    },
+  },
+};

@@ -1,0 +1,28 @@
+import type { Migration } from 'kysely';
+import { migrations as sites } from '../sites/migrations.js';
+import { migrations as owners } from '../owners/migrations.js';
+import { migrations as content } from '../content/migrations.js';
+import { migrations as catalog } from '../catalog/migrations.js';
+import { migrations as cart } from '../cart/migrations.js';
+import { migrations as forms } from '../forms/migrations.js';
+import { migrations as restock } from '../restock/migrations.js';
+import { migrations as mail } from '../mail/migrations.js';
+import { migrations as analytics } from '../analytics/migrations.js';
+import { migrations as performance } from '../performance/migrations.js';
+
+/**
+ * Each domain owns its migrations; names start with a date and a per-domain number so they sort
+ * into a stable order (sites before owners before content…). Never rename a published migration.
+ */
+export const allMigrations: Record<string, Migration> = {
+  ...sites,
+  ...owners,
+  ...content,
+  ...catalog,
+  ...cart,
+  ...forms,
+  ...restock,
+  ...mail,
+  ...analytics,
+  ...performance,
+};

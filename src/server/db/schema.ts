@@ -1,0 +1,24 @@
+import type { SitesTables } from '../sites/tables.js';
+import type { OwnersTables } from '../owners/tables.js';
+import type { ContentTables } from '../content/tables.js';
+import type { CatalogTables } from '../catalog/tables.js';
+import type { CartTables } from '../cart/tables.js';
+import type { FormsTables } from '../forms/tables.js';
+import type { RestockTables } from '../restock/tables.js';
+import type { MailTables } from '../mail/tables.js';
+import type { AnalyticsTables } from '../analytics/tables.js';
+import type { PerformanceTables } from '../performance/tables.js';
+
+/** Every table, as each domain declares its own in `<domain>/tables.ts`. */
+export interface Database
+  extends
+    SitesTables,
+    OwnersTables,
+    ContentTables,
+    CatalogTables,
+    CartTables,
+    FormsTables,
+    RestockTables,
+    MailTables,
+    AnalyticsTables,
+    PerformanceTables {}

@@ -1,0 +1,20 @@
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import type { SiteResolver } from './sites/site-resolver.js';
+import type { SessionService } from './owners/session-service.js';
+
+/**
+ * What every domain's routes receive. Dependencies come in as arguments (DESIGN 5) so tests
+ * control time and I/O: `now` is the clock every timing rule reads.
+ */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  now: () => number;
+  resolver: SiteResolver;
+  sessions: SessionService;
+}
+
+/** A domain's routes: a Fastify plugin taking the shared dependencies. */
+export type DomainRoutes = (app: import('fastify').FastifyInstance, deps: AppDeps) => Promise<void>;

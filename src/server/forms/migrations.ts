@@ -1,0 +1,3 @@
+import type { Migration } from 'kysely';
+
+export const migrations: Record<string, Migration> = {};

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { describeEachBackend, openTestDatabase } from '../testing/backends.js';
+import { buildTestApp, Visitor } from '../testing/test-app.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { createOwner, grantRole } from './owner-service.js';
+import { Messages } from '../../shared/errors.js';
+import { Role } from '../../shared/enums.js';
+
+async function addSite(h: DatabaseHandle, id: string, slug: string, domain: string | null = null) {
+  await h.db
+    .insertInto('sites')
+    .values({
+      id,
+      slug,
+      domain,
+      title: slug,
+      settings: JSON.stringify({ navigation: [] }) as never,
+    })
+    .execute();
+}
+
+describeEachBackend('owner sign-in, crumb and site by host', (kind) => {
+  let h: DatabaseHandle;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    h = await openTestDatabase(kind);
+    await addSite(h, 's1', 'demo');
+    await addSite(h, 's2', 'other', 'shop.example.com');
+    const owner = await createOwner(h.db, {
+      email: 'Owner@Demo.test',
+      password: 'pw-123456',
+      displayName: 'O',
+    });
+    await grantRole(h.db, 's1', owner, Role.ADMIN);
+    ({ app } = await buildTestApp(h));
+  });
+  afterAll(async () => {
+    await app.close();
+    await h.close();
+  });
+
+  it('chooses the website by host and gives unknown hosts a 404 page', async () => {
+    const unknown = await app.inject({
+      url: '/config/login',
+      headers: { host: 'nope.example.org' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('No such website');
+    const api = await app.inject({ url: '/api/auth/me', headers: { host: 'nope.localhost' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error.code).toBe('NO_SUCH_WEBSITE');
+    for (const host of ['localhost:3000', 'other.localhost', 'shop.example.com', '127.0.0.1']) {
+      const res = await app.inject({ url: '/api/auth/me', headers: { host } });
+      expect(res.statusCode, host).toBe(200);
+    }
+  });
+
+  it('refuses a mutating request without a crumb, with the SPEC 8.1 texts', async () => {
+    const noCookies = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { host: 'localhost' },
+    });
+    expect(noCookies.statusCode).toBe(403);
+    expect(noCookies.json().message).toBe(Messages.COOKIES_DISABLED);
+
+    const v = new Visitor(app);
+    await v.get('/api/auth/me');
+    const forged = await v.request({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { 'x-csrf-token': 'abc.def' },
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().message).toBe(Messages.SESSION_EXPIRED);
+
+    const crossSite = await v.request({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect((await v.post('/api/auth/logout')).statusCode).toBe(200);
+  });
+
+  it('signs an owner in and out with a session cookie bound to a fresh crumb', async () => {
+    const v = new Visitor(app);
+    const bad = await v.post('/api/auth/login', { email: 'owner@demo.test', password: 'wrong' });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json().error.code).toBe('INVALID_CREDENTIALS');
+    const crumbBefore = v.cookies.get('crumb');
+    const ok = await v.post('/api/auth/login', { email: 'owner@demo.test', password: 'pw-123456' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().roles).toEqual([Role.ADMIN]);
+    const sid = ok.cookies.find((c) => c.name === 'sid');
+    expect(sid?.httpOnly).toBe(true);
+    expect(sid?.sameSite).toBe('Lax');
+    expect(v.cookies.get('crumb')).not.toBe(crumbBefore);
+    expect((await v.get('/api/auth/me')).json()).toMatchObject({
+      signedIn: true,
+      email: 'owner@demo.test',
+    });
+    // The old anonymous crumb is no longer valid for the signed-in session.
+    const stale = await v.request({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { 'x-csrf-token': crumbBefore! },
+    });
+    expect(stale.statusCode).toBe(403);
+    expect((await v.post('/api/auth/logout')).statusCode).toBe(200);
+    expect((await v.get('/api/auth/me')).json()).toEqual({ signedIn: false });
+  });
+
+  it('accepts the crumb as a form field and redirects a form sign-in', async () => {
+    const v = new Visitor(app);
+    await v.get('/config/login');
+    const crumb = v.cookies.get('crumb')!;
+    const res = await v.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      crumb: false,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `email=owner%40demo.test&password=pw-123456&next=%2Fconfig&crumb=${encodeURIComponent(crumb)}`,
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/config');
+    expect((await v.get('/config')).body).toContain('Signed in as');
+  });
+
+  it('rate-limits sign-in attempts', async () => {
+    const v = new Visitor(app, 'other.localhost');
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++)
+      statuses.push(
+        (await v.post('/api/auth/login', { email: 'x@y.zz', password: 'nope' })).statusCode,
+      );
+    expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
+    expect(statuses).toContain(429);
+  });
+});

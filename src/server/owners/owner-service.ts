@@ -1,0 +1,74 @@
+import crypto from 'node:crypto';
+import type { Db } from '../db/database.js';
+import { appError } from '../errors/app-error.js';
+import { ErrorCode } from '../../shared/errors.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+
+// Verifying against a real hash when the email is unknown keeps response times equal, so the
+// sign-in form does not reveal which emails have accounts.
+let dummyHash: Promise<string> | undefined;
+
+export async function createOwner(
+  db: Db,
+  input: { email: string; password: string; displayName: string },
+): Promise<string> {
+  const id = crypto.randomUUID();
+  await db
+    .insertInto('owners')
+    .values({
+      id,
+      email: input.email.trim().toLowerCase(),
+      display_name: input.displayName,
+      password_hash: await hashPassword(input.password),
+    })
+    .execute();
+  return id;
+}
+
+export async function setOwnerPassword(db: Db, ownerId: string, password: string): Promise<void> {
+  await db
+    .updateTable('owners')
+    .set({ password_hash: await hashPassword(password) })
+    .where('id', '=', ownerId)
+    .execute();
+}
+
+export async function grantRole(
+  db: Db,
+  siteId: string,
+  ownerId: string,
+  role: number,
+): Promise<void> {
+  await db
+    .insertInto('site_roles')
+    .values({ site_id: siteId, owner_id: ownerId, role })
+    .onConflict((oc) => oc.columns(['site_id', 'owner_id']).doUpdateSet({ role }))
+    .execute();
+}
+
+/** Returns the owner id for correct credentials; throws INVALID_CREDENTIALS otherwise. */
+export async function authenticate(db: Db, email: string, password: string): Promise<string> {
+  const row = await db
+    .selectFrom('owners')
+    .select(['id', 'password_hash'])
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  if (!row) {
+    dummyHash ??= hashPassword(crypto.randomBytes(16).toString('hex'));
+    await verifyPassword(await dummyHash, password);
+    throw appError(ErrorCode.INVALID_CREDENTIALS);
+  }
+  if (!(await verifyPassword(row.password_hash, password)))
+    throw appError(ErrorCode.INVALID_CREDENTIALS);
+  return row.id;
+}
+
+export async function rolesOf(db: Db, ownerId: string, siteId: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('site_roles')
+    .select('role')
+    .where('owner_id', '=', ownerId)
+    .where('site_id', '=', siteId)
+    .execute();
+  return rows.map((r) => r.role);
+}

@@ -1,0 +1,105 @@
+import { Type } from '@sinclair/typebox';
+import type { DomainRoutes } from '../deps.js';
+import { authenticate, rolesOf } from './owner-service.js';
+import { SESSION_COOKIE, SESSION_TTL_MS } from './session-service.js';
+import { mintCrumb } from '../http/crumb.js';
+import { setCrumbCookie } from '../http/request-context.js';
+import { renderLoginPage } from './login-page.js';
+import { renderConfigHome } from './config-home.js';
+
+const LoginBody = Type.Object(
+  {
+    email: Type.String({ minLength: 3, maxLength: 256 }),
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+    crumb: Type.Optional(Type.String({ maxLength: 200 })),
+    next: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+
+/** Only same-site paths are allowed as the after-sign-in destination (no open redirect). */
+function safeNext(next: string | undefined): string {
+  return next && next.startsWith('/config') && !next.startsWith('//') ? next : '/config';
+}
+
+export const ownerRoutes: DomainRoutes = async (app, deps) => {
+  const cookieOpts = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: deps.config.secureCookies,
+  };
+
+  app.post(
+    '/api/auth/login',
+    {
+      schema: { body: LoginBody },
+      // Slows password guessing: 10 attempts a minute per client address.
+      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+    },
+    async (req, reply) => {
+      const body = req.body as { email: string; password: string; next?: string };
+      const wantsHtml = req.headers['content-type']?.startsWith(
+        'application/x-www-form-urlencoded',
+      );
+      let ownerId: string;
+      try {
+        ownerId = await authenticate(deps.db, body.email, body.password);
+      } catch (err) {
+        if (!wantsHtml) throw err;
+        return reply
+          .status(401)
+          .type('text/html; charset=utf-8')
+          .send(
+            renderLoginPage({
+              error: (err as Error).message,
+              email: body.email,
+              next: safeNext(body.next),
+            }),
+          );
+      }
+      const roles = await rolesOf(deps.db, ownerId, req.site.id);
+      const session = await deps.sessions.create(ownerId);
+      reply.setCookie(SESSION_COOKIE, session.token, {
+        ...cookieOpts,
+        maxAge: SESSION_TTL_MS / 1000,
+      });
+      // A new session needs a crumb bound to it.
+      setCrumbCookie(
+        reply,
+        mintCrumb(deps.config.secret, session.sessionId),
+        deps.config.secureCookies,
+      );
+      if (wantsHtml) return reply.redirect(safeNext(body.next), 303);
+      return { ok: true, ownerId, roles };
+    },
+  );
+
+  app.post('/api/auth/logout', async (req, reply) => {
+    await deps.sessions.destroy(req.cookies[SESSION_COOKIE]);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    setCrumbCookie(reply, mintCrumb(deps.config.secret, ''), deps.config.secureCookies);
+    return { ok: true };
+  });
+
+  app.get('/api/auth/me', async (req) => {
+    if (!req.owner) return { signedIn: false };
+    const roles = await rolesOf(deps.db, req.owner.ownerId, req.site.id);
+    return { signedIn: true, email: req.owner.email, displayName: req.owner.displayName, roles };
+  });
+
+  app.get('/config/login', async (req, reply) => {
+    const next = safeNext((req.query as { next?: string }).next);
+    reply.header('cache-control', 'no-store');
+    return reply.type('text/html; charset=utf-8').send(renderLoginPage({ next }));
+  });
+
+  app.get('/config', async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!req.owner) return reply.redirect('/config/login', 303);
+    const roles = await rolesOf(deps.db, req.owner.ownerId, req.site.id);
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(renderConfigHome({ site: req.site, owner: req.owner, roles }));
+  });
+};

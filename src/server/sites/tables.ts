@@ -1,0 +1,54 @@
+import type { Generated, JSONColumnType } from 'kysely';
+
+/** Site-wide settings kept as JSON; the shapes are SPEC 3.7 / 3.3 / 3.4's. */
+export interface SiteSettings {
+  websiteSettings: {
+    timeZone: string;
+    commentsEnabled: boolean;
+    simpleLikingEnabled: boolean;
+    shareButtonOptions: Record<string, boolean>;
+    disqusShortname?: string;
+    storeSettings: {
+      multipleQuantityAllowedForServices: boolean;
+      /** Minimum order subtotal in minor units; 0 means none (SPEC 8.3). */
+      minimumOrderSubtotalCents: number;
+      currencyCode: string;
+    };
+    captchaSettings: {
+      provider: 'altcha' | 'recaptcha' | 'recaptcha-enterprise' | 'turnstile';
+      siteKey?: string;
+      secretKey?: string;
+    };
+  };
+  /** Free-form theme tweaks (colours, fonts) read by templates as `website.tweaks`. */
+  tweaks?: Record<string, string>;
+  /** Navigation: ordered collection url ids shown in the header. */
+  navigation: string[];
+  /** When true, telemetry collection is off for this website (SPEC 6 global flag). */
+  analyticsDisabled?: boolean;
+}
+
+export interface SitesTable {
+  id: string;
+  /** `{slug}.localhost` serves it; also used in the editor. */
+  slug: string;
+  /** Custom domain (lower-case host name, no port), unique when set. */
+  domain: string | null;
+  title: string;
+  description: Generated<string>;
+  language: Generated<string>;
+  currency: Generated<string>;
+  site_status: Generated<number>;
+  website_type: Generated<number>;
+  developer_mode: Generated<boolean>;
+  template_id: Generated<string>;
+  theme: Generated<string>;
+  settings: JSONColumnType<SiteSettings>;
+  /** Bumped on every content change; part of the page-cache key. */
+  content_version: Generated<number>;
+  created_on: Generated<Date>;
+}
+
+export interface SitesTables {
+  sites: SitesTable;
+}
