@@ -12,6 +12,7 @@ import { installErrorHandler } from './errors/error-handler.js';
 import requestContext from './http/request-context.js';
 import { SiteResolver } from './sites/site-resolver.js';
 import { SessionService } from './owners/session-service.js';
+import { DomainEvents } from './events.js';
 import { ownerRoutes } from './owners/routes.js';
 import { cartRoutes } from './cart/routes.js';
 import { formsRoutes } from './forms/routes.js';
@@ -68,6 +69,7 @@ export async function buildApp(
     now,
     resolver: new SiteResolver(database.db, config.baseDomain, now),
     sessions: new SessionService(database.db, now),
+    events: new DomainEvents(),
   };
 
   await app.register(cookie);

@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { SiteResolver } from './sites/site-resolver.js';
 import type { SessionService } from './owners/session-service.js';
+import type { DomainEvents } from './events.js';
 
 /**
  * What every domain's routes receive. Dependencies come in as arguments (DESIGN 5) so tests
@@ -14,6 +15,7 @@ export interface AppDeps {
   now: () => number;
   resolver: SiteResolver;
   sessions: SessionService;
+  events: DomainEvents;
 }
 
 /** A domain's routes: a Fastify plugin taking the shared dependencies. */
