@@ -97,6 +97,7 @@ describeEachBackend('owner sign-in, crumb and site by host', (kind) => {
     const sid = ok.cookies.find((c) => c.name === 'sid');
     expect(sid?.httpOnly).toBe(true);
     expect(sid?.sameSite).toBe('Lax');
+    expect(ok.cookies.find((c) => c.name === 'ss_auth')?.httpOnly).toBeFalsy();
     expect(v.cookies.get('crumb')).not.toBe(crumbBefore);
     expect((await v.get('/api/auth/me')).json()).toMatchObject({
       signedIn: true,
@@ -111,6 +112,7 @@ describeEachBackend('owner sign-in, crumb and site by host', (kind) => {
     expect(stale.statusCode).toBe(403);
     expect((await v.post('/api/auth/logout')).statusCode).toBe(200);
     expect((await v.get('/api/auth/me')).json()).toEqual({ signedIn: false });
+    expect(v.cookies.has('ss_auth')).toBe(false);
   });
 
   it('accepts the crumb as a form field and redirects a form sign-in', async () => {

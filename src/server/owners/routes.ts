@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { DomainRoutes } from '../deps.js';
 import { authenticate, rolesOf } from './owner-service.js';
-import { SESSION_COOKIE, SESSION_TTL_MS } from './session-service.js';
+import { AUTH_HINT_COOKIE, SESSION_COOKIE, SESSION_TTL_MS } from './session-service.js';
 import { mintCrumb } from '../http/crumb.js';
 import { setCrumbCookie } from '../http/request-context.js';
 import { renderLoginPage } from './login-page.js';
@@ -78,6 +78,7 @@ export const ownerRoutes: DomainRoutes = async (app, deps) => {
   app.post('/api/auth/logout', async (req, reply) => {
     await deps.sessions.destroy(req.cookies[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.clearCookie(AUTH_HINT_COOKIE, { path: '/' });
     setCrumbCookie(reply, mintCrumb(deps.config.secret, ''), deps.config.secureCookies);
     return { ok: true };
   });
