@@ -11,7 +11,10 @@ export interface RunningServer {
   port: number;
   dataDir: string;
   output: () => string;
+  /** SIGTERM, wait for exit, remove the data directory unless it was given. */
   stop: () => Promise<void>;
+  /** Sends a signal and waits for the exit code (data directory kept). */
+  kill: (signal: NodeJS.Signals) => Promise<number | null>;
 }
 
 async function freePort(): Promise<number> {
@@ -29,10 +32,14 @@ async function freePort(): Promise<number> {
  * Starts the built server (`dist/server/main.js`, as `npm start` does) on a free port with its
  * own data directory, and waits until it listens. Uses PGlite unless `env.DATABASE_URL` is given.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { dataDir?: string } = {},
+): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));
   const readyFile = path.join(dataDir, 'ready');
+  fs.rmSync(readyFile, { force: true });
   let out = '';
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
     env: {
@@ -70,7 +77,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         child.kill('SIGTERM');
         await exited;
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    kill: async (signal) => {
+      if (child.exitCode !== null) return child.exitCode;
+      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+      child.kill(signal);
+      return exited;
     },
   };
 }
