@@ -1,24 +1,47 @@
+import fs from 'node:fs';
 import { defineConfig } from 'vite';
 
 /**
- * Browser bundles: the island loader (entry) code-splits one chunk per island; the telemetry
- * scripts are separate entries loaded after the page. Output names carry content hashes and a
- * manifest the server reads to link them (src/server/render/assets.ts).
+ * Browser bundles. `islands` (the loader) code-splits one chunk per island; React and ReactDOM go
+ * into one shared `react` chunk so every island reuses the same copy and the browser caches it
+ * across pages. `telemetry` is a separate entry loaded after the page (src/server/render/assets.ts
+ * links both from the manifest). Names carry content hashes: /assets/* is served immutable.
  */
+const input: Record<string, string> = { islands: 'src/browser/islands/main.ts' };
+// The telemetry entry belongs to the telemetry part; it is built once it exists.
+if (fs.existsSync('src/browser/telemetry/main.ts'))
+  input.telemetry = 'src/browser/telemetry/main.ts';
+
 export default defineConfig({
+  mode: 'production',
   publicDir: false,
   build: {
     outDir: 'dist/public',
     assetsDir: 'assets',
     emptyOutDir: true,
     manifest: true,
-    target: 'es2020',
+    // Class fields and top-level await stay native: every browser with module scripts we serve has them.
+    target: 'es2022',
+    minify: true,
     sourcemap: true,
-    rollupOptions: {
-      input: {
-        islands: 'src/browser/islands/main.ts',
+    // Every browser we serve knows modulepreload; the polyfill would only grow the loader.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      input,
+      output: {
+        entryFileNames: 'assets/[name]-[hash].js',
+        chunkFileNames: 'assets/[name]-[hash].js',
+        assetFileNames: 'assets/[name]-[hash][extname]',
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              priority: 10,
+            },
+          ],
+        },
       },
     },
   },
-  esbuild: { jsx: 'automatic' },
 });

@@ -20,6 +20,9 @@ import { restockRoutes } from './restock/routes.js';
 import { mailRoutes } from './mail/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { performanceRoutes } from './performance/routes.js';
+import { catalogRoutes } from './catalog/routes.js';
+import { imageRoutes } from './content/image-routes.js';
+import { checkoutRoutes } from './checkout/routes.js';
 import { pageRoutes } from './render/routes.js';
 
 export interface BuildOptions {
@@ -38,6 +41,9 @@ const domains: DomainRoutes[] = [
   mailRoutes,
   analyticsRoutes,
   performanceRoutes,
+  catalogRoutes,
+  imageRoutes,
+  checkoutRoutes,
   pageRoutes,
 ];
 

@@ -15,6 +15,10 @@ export const Messages = {
   EXPRESS_CHECKOUT_NO_CART:
     'Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.',
   GIFT_CARD_DENOMINATION: 'Select a denomination for the Gift Card',
+  // Our own text: SPEC 9.1 gives the range (1 to 9999) but no message.
+  QUANTITY_OUT_OF_RANGE: 'Quantity must be between 1 and 9999.',
+  // SPEC 8.6 image width/height helpers.
+  INVALID_ORIGINAL_SIZE: "Invalid source parameter. Pass in 'originalSize'",
   // SPEC 8.3
   UNABLE_UPDATE_QUANTITY: 'Unable to update quantity',
   UNABLE_REMOVE_ITEM: 'Unable to remove item',
@@ -58,6 +62,16 @@ export const Messages = {
   SIGN_IN_REQUIRED: 'Please sign in to continue.',
   FORBIDDEN: 'You do not have access to this website.',
   INTERNAL: 'Something went wrong',
+  // Restock: our own text (SPEC 8.2 has only the fallback); the variant came back meanwhile.
+  RESTOCK_IN_STOCK: 'This item is back in stock. Please reload the page.',
+  // Cart API: our own texts (the SPEC has none for these server-side rules).
+  SUBSCRIPTION_ONLY: 'This product is only available as a subscription.',
+  NOT_SUBSCRIBABLE: 'This product is not available as a subscription.',
+  SUBSCRIPTION_OPTION_UNAVAILABLE:
+    'That subscription option is unavailable. Please select another option.',
+  SERVICE_SINGLE_QUANTITY: 'Only one of this service can be added to your cart.',
+  IDEMPOTENCY_KEY_REUSED:
+    'This request was already made with different details. Please reload the page and try again.',
 } as const;
 
 export type MessageKey = keyof typeof Messages;
@@ -99,5 +113,13 @@ export const ErrorCode = {
   EMAIL_BLANK: 'EMAIL_BLANK',
   EMAIL_INVALID: 'EMAIL_INVALID',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  RESTOCK_IN_STOCK: 'RESTOCK_IN_STOCK',
+  SUBSCRIPTION_ONLY: 'SUBSCRIPTION_ONLY',
+  NOT_SUBSCRIBABLE: 'NOT_SUBSCRIBABLE',
+  SUBSCRIPTION_OPTION_UNAVAILABLE: 'SUBSCRIPTION_OPTION_UNAVAILABLE',
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
+  // Telemetry: an event that does not match its named JSON Schema, or names no known schema.
+  EVENT_INVALID: 'EVENT_INVALID',
+  EVENT_SCHEMA_UNKNOWN: 'EVENT_SCHEMA_UNKNOWN',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,4 +1,222 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Static } from '@sinclair/typebox';
 import type { DomainRoutes } from '../deps.js';
+import { ErrorCode } from '../../shared/errors.js';
+import { appError } from '../errors/app-error.js';
+import { CRUMB_COOKIE } from '../http/crumb.js';
+import { cartIdOf, setCartCookie, sha256 } from './cart-cookie.js';
+import {
+  addEntry,
+  getCart,
+  removeEntry,
+  updateAdditionalFields,
+  updateQuantity,
+  type CartDeps,
+} from './cart-service.js';
+import { IDEMPOTENCY_KEY_MAX, purgeExpired, type IdempotencyClaim } from './idempotency.js';
+import { createSubscriptionCart } from './subscription-service.js';
+import { loadCartProduct } from './catalog-port.js';
+import { storeOf } from './store.js';
+import {
+  AddEntryBody,
+  CartQuery,
+  EntryParams,
+  QuantityBody,
+  StockQuery,
+  SubscriptionBody,
+  UpdateFieldsBody,
+} from './schemas.js';
+import { ProductType } from '../../shared/enums.js';
 
-/** The cart domain's HTTP routes. */
-export const cartRoutes: DomainRoutes = async () => {};
+/** Cart writes per visitor (cart, else client address) per window; abuse gets 429 + Retry-After. */
+export const CART_RATE_LIMIT = { max: 60, timeWindow: 10_000 };
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+/** Form answers are at most 16 KB; the rest of a cart request is small. */
+const CART_BODY_LIMIT = 64 * 1024;
+
+/** The cart domain's HTTP routes (SPEC 7 and docs/contracts.md). */
+export const cartRoutes: DomainRoutes = async (app, deps) => {
+  const svc: CartDeps = { db: deps.db, now: deps.now };
+  const secret = deps.config.secret;
+  const cartOf = (req: FastifyRequest) => cartIdOf(req, secret);
+  const rateLimit = {
+    ...CART_RATE_LIMIT,
+    // A genuine cart cookie names the visitor; anything else counts against the address, so
+    // inventing cookie values does not buy more requests.
+    keyGenerator: (req: FastifyRequest) => {
+      const cartId = req.site ? cartOf(req) : undefined;
+      return cartId ? `cart:${cartId}` : `ip:${req.ip}`;
+    },
+  };
+  const writeConfig = { rateLimit };
+
+  app.post(
+    '/api/commerce/shopping-cart/entries',
+    { schema: { body: AddEntryBody }, config: writeConfig, bodyLimit: CART_BODY_LIMIT },
+    async (req, reply) => {
+      const body = req.body as Static<typeof AddEntryBody>;
+      const cartId = cartOf(req);
+      const result = await addEntry(
+        svc,
+        storeOf(req.site),
+        body,
+        cartId,
+        idempotencyClaim(req, body),
+      );
+      // The cookie goes out with the committed answer (also when a replay finds the visitor
+      // lost it: the first response created the cart).
+      // The cookie goes out with the committed answer: for a new cart (first add, or the old
+      // one was purchased), and when a replay finds the browser lost the first answer's cookie.
+      if (result.cartId !== cartId) {
+        setCartCookie(reply, {
+          secret,
+          siteId: req.site.id,
+          cartId: result.cartId,
+          secure: deps.config.secureCookies,
+        });
+      }
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.header('cache-control', 'no-store').send(result.body);
+    },
+  );
+
+  app.put(
+    '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
+    {
+      schema: { body: UpdateFieldsBody, params: EntryParams },
+      config: writeConfig,
+      bodyLimit: CART_BODY_LIMIT,
+    },
+    async (req, reply) => {
+      const { entryId } = req.params as Static<typeof EntryParams>;
+      const body = req.body as Static<typeof UpdateFieldsBody>;
+      const result = await updateAdditionalFields(svc, storeOf(req.site), cartOf(req), entryId, {
+        itemId: body.itemId,
+        sku: body.sku ?? '',
+        additionalFields: body.additionalFields,
+      });
+      return reply.header('cache-control', 'no-store').send(result);
+    },
+  );
+
+  app.put(
+    '/api/commerce/shopping-cart/entries/:entryId/quantity',
+    { schema: { body: QuantityBody, params: EntryParams }, config: writeConfig },
+    async (req, reply) => {
+      const { entryId } = req.params as Static<typeof EntryParams>;
+      const { quantity } = req.body as Static<typeof QuantityBody>;
+      const shoppingCart = await updateQuantity(
+        svc,
+        storeOf(req.site),
+        cartOf(req),
+        entryId,
+        quantity,
+      );
+      return reply.header('cache-control', 'no-store').send({ shoppingCart });
+    },
+  );
+
+  app.delete(
+    '/api/commerce/shopping-cart/entries/:entryId',
+    { schema: { params: EntryParams }, config: writeConfig },
+    async (req, reply) => {
+      const { entryId } = req.params as Static<typeof EntryParams>;
+      const shoppingCart = await removeEntry(svc, storeOf(req.site), cartOf(req), entryId);
+      return reply.header('cache-control', 'no-store').send({ shoppingCart });
+    },
+  );
+
+  app.get(
+    '/api/commerce/shopping-cart',
+    { schema: { querystring: CartQuery } },
+    async (req, reply) => {
+      // mock, timecode and calculateSubtotal are accepted (SPEC 7); totals are always computed.
+      const cart = await getCart(svc, storeOf(req.site), cartOf(req));
+      return reply.header('cache-control', 'no-store').send(cart);
+    },
+  );
+
+  const stock = async (req: FastifyRequest) => {
+    const { itemId } = req.query as Static<typeof StockQuery>;
+    const found = await loadCartProduct(deps.db, req.site.id, itemId);
+    if (!found) throw appError(ErrorCode.NOT_FOUND);
+    // Digital products and gift cards have no stock limit (SPEC 4.7).
+    const limitless =
+      found.product.productType === ProductType.DIGITAL ||
+      found.product.productType === ProductType.GIFT_CARD;
+    return {
+      results: found.product.variants.map((v) => ({
+        sku: v.sku,
+        variantId: v.id,
+        unlimited: limitless || v.unlimited,
+        qtyInStock: v.qtyInStock,
+      })),
+    };
+  };
+  for (const url of ['/api/commerce/inventory/stock/', '/api/commerce/inventory/stock']) {
+    app.get(url, { schema: { querystring: StockQuery } }, async (req, reply) => {
+      const body = await stock(req);
+      return reply.header('cache-control', 'no-store').send(body);
+    });
+  }
+
+  await app.register(async (scope) => subscriptionRoutes(scope, svc, writeConfig));
+
+  const timer = setInterval(() => {
+    purgeExpired(deps.db, deps.now()).catch((err: unknown) => app.log.warn({ err }, 'purge'));
+  }, PURGE_EVERY_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+};
+
+/**
+ * SPEC 7: the subscription call answers `{ data: { cartToken } }` and its errors carry
+ * `data.message`. Errors keep the common body too (`error.code`, `message`), so the same error
+ * handler serves it; this scope only adds `data`.
+ */
+async function subscriptionRoutes(
+  scope: FastifyInstance,
+  svc: CartDeps,
+  writeConfig: object,
+): Promise<void> {
+  scope.addHook('onSend', async (_req, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+    try {
+      const body = JSON.parse(payload) as { message?: string; error?: { code?: string } };
+      return JSON.stringify({ ...body, data: { message: body.message, code: body.error?.code } });
+    } catch {
+      return payload;
+    }
+  });
+  scope.post(
+    '/api/3/commerce/cart/subscription',
+    { schema: { body: SubscriptionBody }, config: writeConfig, bodyLimit: CART_BODY_LIMIT },
+    async (req, reply) => {
+      const body = req.body as Static<typeof SubscriptionBody>;
+      const { cartToken } = await createSubscriptionCart(svc, storeOf(req.site), body);
+      return reply.header('cache-control', 'no-store').send({ data: { cartToken } });
+    },
+  );
+}
+
+/** An Idempotency-Key header makes a retried add apply once (docs/cart-api.md). */
+function idempotencyClaim(
+  req: FastifyRequest,
+  body: Static<typeof AddEntryBody>,
+): IdempotencyClaim | undefined {
+  const raw = req.headers['idempotency-key'];
+  const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  if (!key) return undefined;
+  if (key.length > IDEMPOTENCY_KEY_MAX) {
+    throw appError(
+      ErrorCode.VALIDATION,
+      `Idempotency-Key must be at most ${IDEMPOTENCY_KEY_MAX} characters.`,
+    );
+  }
+  const { crumb: _crumb, ...payload } = body;
+  return {
+    key,
+    visitorHash: sha256(req.cookies[CRUMB_COOKIE] ?? ''),
+    requestHash: sha256(JSON.stringify(payload)),
+  };
+}

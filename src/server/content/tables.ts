@@ -1,4 +1,9 @@
-import type { Generated, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
+
+/** A JSON column with a database default: reads T, inserts JSON text or nothing. */
+type JSONWithDefault<T> = ColumnType<T, string | undefined, string>;
+/** A nullable JSON column: reads T or null, inserts JSON text, null or nothing. */
+type NullableJSON<T> = ColumnType<T | null, string | null | undefined, string | null>;
 
 /** One block of a page's layout (SPEC 3.10 block types). `data` depends on the type. */
 export interface PageBlock {
@@ -21,7 +26,7 @@ export interface CollectionsTable {
   /** The path segment: '' for the home page, 'shop', 'blog'… */
   url_id: string;
   title: string;
-  description: string;
+  description: Generated<string>;
   /** SPEC 3.10 collection type (products 13, page 10, generic 1 for blogs/events, gallery…). */
   type: number;
   /** What the collection is for the theme: 'page' | 'products' | 'blog' | 'gallery' | 'events'. */
@@ -29,8 +34,8 @@ export interface CollectionsTable {
   folder_behavior: number | null;
   /** Position in the navigation; null keeps it out. */
   nav_index: number | null;
-  blocks: JSONColumnType<PageBlock[]>;
-  settings: JSONColumnType<Record<string, unknown>>;
+  blocks: JSONWithDefault<PageBlock[]>;
+  settings: JSONWithDefault<Record<string, unknown>>;
   updated_on: Generated<Date>;
 }
 
@@ -42,25 +47,25 @@ export interface ItemsTable {
   title: string;
   record_type: number;
   /** HTML written by the owner (trusted), rendered as is. */
-  body: string;
-  excerpt: string;
-  author: JSONColumnType<{ displayName: string } | null>;
-  tags: JSONColumnType<string[]>;
-  categories: JSONColumnType<string[]>;
-  published_on: Date;
+  body: Generated<string>;
+  excerpt: Generated<string>;
+  author: NullableJSON<{ displayName: string }>;
+  tags: JSONWithDefault<string[]>;
+  categories: JSONWithDefault<string[]>;
+  published_on: Generated<Date>;
   /** Events: epoch milliseconds (SPEC 3.7). */
   start_date: number | null;
   end_date: number | null;
-  location: JSONColumnType<Record<string, unknown> | null>;
+  location: NullableJSON<Record<string, unknown>>;
   like_count: Generated<number>;
   public_comment_count: Generated<number>;
   comment_state: Generated<number>;
   starred: Generated<boolean>;
   main_image_id: string | null;
   /** Extra images (product gallery, gallery collection members) in order. */
-  asset_ids: JSONColumnType<string[]>;
-  position: number;
-  data: JSONColumnType<Record<string, unknown>>;
+  asset_ids: JSONWithDefault<string[]>;
+  position: Generated<number>;
+  data: JSONWithDefault<Record<string, unknown>>;
 }
 
 /** An uploaded or generated image; files live under DATA_DIR/assets/{id}/{width}.{ext}. */
@@ -71,14 +76,14 @@ export interface AssetsTable {
   content_type: string;
   width: number;
   height: number;
-  focal_x: number;
-  focal_y: number;
-  alt_text: string;
-  title: string;
-  body: string;
-  color_data: JSONColumnType<Record<string, string>>;
+  focal_x: Generated<number>;
+  focal_y: Generated<number>;
+  alt_text: Generated<string>;
+  title: Generated<string>;
+  body: Generated<string>;
+  color_data: JSONWithDefault<Record<string, string>>;
   /** Widths that exist on disk (SPEC 9.2 widths not above the original). */
-  widths: JSONColumnType<number[]>;
+  widths: JSONWithDefault<number[]>;
   created_on: Generated<Date>;
 }
 

@@ -9,10 +9,15 @@ class ListProvider implements MigrationProvider {
   }
 }
 
-/** Brings the schema up to date; throws with the failing migration's name on error. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
+/**
+ * Brings the schema up to date; throws with the failing migration's name on error.
+ * `schema` names the PostgreSQL schema holding the migration tables: Kysely looks for them across
+ * every schema, so without it tests isolated in their own schemas would see each other's.
+ */
+export async function migrateToLatest(db: Db, schema?: string): Promise<string[]> {
   const migrator = new Migrator({
     db,
+    ...(schema ? { migrationTableSchema: schema } : {}),
     provider: new ListProvider(allMigrations),
     // Domains add migrations independently; a new one may sort before one already applied.
     allowUnorderedMigrations: true,

@@ -33,6 +33,9 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
   FORBIDDEN: 403,
   INTERNAL: 500,
   PAYLOAD_TOO_LARGE: 413,
+  OUT_OF_STOCK: 409,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  RESTOCK_IN_STOCK: 409,
 };
 
 export function appError(

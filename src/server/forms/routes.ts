@@ -1,4 +1,229 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DomainRoutes } from '../deps.js';
+import { AppError, appError } from '../errors/app-error.js';
+import { requireOwner } from '../http/request-context.js';
+import { ErrorCode, Messages } from '../../shared/errors.js';
+import { blockPropsLoaders } from '../render/block-props.js';
+import { siteBaseUrl } from '../mail/site-url.js';
+import { captchaRoutes } from '../captcha/routes.js';
+import { HONEYPOT_FIELD, type FormPageContext } from '../../shared/forms/types.js';
+import { findForm, formBlockProps, toPublicForm } from './form-queries.js';
+import { issueSubmissionKey } from './submission-keys.js';
+import { RateLimiter, formRateLimits } from './rate-limit.js';
+import { submitForm } from './submit-service.js';
+import { validateAdditionalFields } from './validate-additional-fields.js';
+
+const ctxString = Type.Optional(Type.String({ maxLength: 2000 }));
+const SaveBody = Type.Object(
+  {
+    key: Type.String({ maxLength: 200 }),
+    formId: Type.String({ minLength: 1, maxLength: 200 }),
+    form: Type.Union([
+      Type.String({ maxLength: 128 * 1024 }),
+      Type.Record(Type.String(), Type.Unknown()),
+    ]),
+    captchaKey: Type.Optional(Type.String({ maxLength: 8192 })),
+    pagePath: ctxString,
+    pageTitle: ctxString,
+    pageId: ctxString,
+    collectionId: ctxString,
+    itemId: ctxString,
+    contentSource: Type.Optional(Type.Union([Type.Literal('i'), Type.Literal('c')])),
+    [HONEYPOT_FIELD]: Type.Optional(Type.String({ maxLength: 2000 })),
+  },
+  { additionalProperties: true },
+);
+type SaveBody = Static<typeof SaveBody>;
+
+const SubmissionsQuery = Type.Object({
+  formId: Type.Optional(Type.String({ maxLength: 200 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+
+const SchemaQuery = Type.Object({
+  type: Type.Optional(Type.String({ maxLength: 20 })),
+  id: Type.Optional(Type.String({ maxLength: 200 })),
+  formId: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+/** Form failures carry SPEC 8.4's `data.errors` / `data.error` beside our `error` object. */
+function sendFormError(reply: FastifyReply, err: AppError): FastifyReply {
+  const errors = err.details.errors as Record<string, string> | undefined;
+  reply.headers(err.headers);
+  return reply.status(err.status).send({
+    error: { code: err.code, message: err.message },
+    message: err.message,
+    data: { error: err.message, ...(errors ? { errors } : {}) },
+    ...(errors ? { errors } : {}),
+  });
+}
+
+function isIpHost(host: string): boolean {
+  const name = host.replace(/:\d+$/, '');
+  return /^[\d.]+$/.test(name) || name.startsWith('[');
+}
 
 /** The forms domain's HTTP routes. */
-export const formsRoutes: DomainRoutes = async () => {};
+export const formsRoutes: DomainRoutes = async (app, deps) => {
+  await captchaRoutes(app, deps);
+
+  // Page blocks {type:'form'|'newsletter', data:{formId}} become these islands' props.
+  const loader = async (args: Parameters<NonNullable<typeof blockPropsLoaders.form>>[0]) => {
+    const formId = args.block.data.formId;
+    if (typeof formId !== 'string') return null;
+    return formBlockProps(
+      args.db,
+      args.site.id,
+      formId,
+      {
+        pagePath: args.page.path,
+        pageTitle: args.page.title,
+        collectionId: args.page.collectionId,
+        contentSource: 'c',
+      },
+      args.site,
+    );
+  };
+  blockPropsLoaders.form = loader;
+  blockPropsLoaders.newsletter = loader;
+
+  const limits = formRateLimits();
+  const perAddress = new RateLimiter(limits.perAddress, 60_000, deps.now);
+  const perSite = new RateLimiter(limits.perSite, 60_000, deps.now);
+  const keysPerAddress = new RateLimiter(limits.keysPerAddress, 60_000, deps.now);
+  const rateLimited = (retryAfter: number) =>
+    appError(
+      ErrorCode.RATE_LIMITED,
+      Messages.FORM_RATE_LIMITED,
+      {},
+      {
+        'retry-after': String(retryAfter),
+      },
+    );
+
+  app.post('/api/form/FormSubmissionKey', async (req, reply) => {
+    const wait = keysPerAddress.hit(`${req.site.id}\n${req.ip}`);
+    if (wait) return sendFormError(reply, rateLimited(wait));
+    reply.header('cache-control', 'no-store');
+    return { data: { key: await issueSubmissionKey(deps.db, req.site.id, deps.now()) } };
+  });
+
+  app.post(
+    '/api/form/SaveFormSubmission',
+    { schema: { body: SaveBody } },
+    async (req: FastifyRequest, reply) => {
+      const body = req.body as SaveBody;
+      const wait = perAddress.hit(`${req.site.id}\n${req.ip}`) || perSite.hit(req.site.id);
+      if (wait) return sendFormError(reply, rateLimited(wait));
+      const pageContext: FormPageContext = {};
+      for (const k of [
+        'pagePath',
+        'pageTitle',
+        'pageId',
+        'collectionId',
+        'itemId',
+        'contentSource',
+      ] as const) {
+        const v = body[k];
+        if (typeof v === 'string' && v) (pageContext as Record<string, string>)[k] = v;
+      }
+      const host = req.headers.host ?? '';
+      const origin =
+        host && !isIpHost(host) ? `${req.protocol}://${host}` : siteBaseUrl(req.site, deps.config);
+      try {
+        return await submitForm(deps, req.site, {
+          key: body.key,
+          formId: body.formId,
+          form: body.form,
+          ...(body.captchaKey ? { captchaKey: body.captchaKey } : {}),
+          pageContext,
+          ...(body[HONEYPOT_FIELD] ? { honeypot: body[HONEYPOT_FIELD] } : {}),
+          remoteIp: req.ip,
+          origin,
+        });
+      } catch (err) {
+        if (err instanceof AppError) return sendFormError(reply, err);
+        req.log.error({ err }, 'form submission failed');
+        return sendFormError(reply, appError(ErrorCode.INTERNAL, Messages.FORM_SERVER_ERROR));
+      }
+    },
+  );
+
+  app.get(
+    '/api/template/GetTemplateSchema',
+    { schema: { querystring: SchemaQuery } },
+    async (req, reply) => {
+      const q = req.query as Static<typeof SchemaQuery>;
+      const id = q.id ?? q.formId;
+      if ((q.type !== undefined && q.type !== 'form' && q.type !== '9') || !id) {
+        throw appError(ErrorCode.VALIDATION);
+      }
+      const row = await findForm(deps.db, req.site.id, id);
+      if (!row)
+        return sendFormError(
+          reply,
+          appError(ErrorCode.FORM_NOT_CONFIGURED, Messages.FORM_NOT_CONFIGURED),
+        );
+      return { data: toPublicForm(row, req.site) };
+    },
+  );
+
+  app.post(
+    '/api/rest/forms/validate/:formId',
+    { schema: { params: Type.Object({ formId: Type.String({ maxLength: 200 }) }) } },
+    async (req, reply) => {
+      const { formId } = req.params as { formId: string };
+      try {
+        const result = await validateAdditionalFields(deps.db, req.site.id, formId, req.body ?? {});
+        if (!result.valid) {
+          return reply.status(400).send({
+            errors: result.errors,
+            data: { errors: result.errors, error: Messages.FORM_INVALID_FIELDS },
+            error: { code: ErrorCode.FORM_FIELDS_INVALID, message: Messages.FORM_INVALID_FIELDS },
+            message: Messages.FORM_INVALID_FIELDS,
+          });
+        }
+        return { valid: true, answers: result.answers };
+      } catch (err) {
+        if (err instanceof AppError) return sendFormError(reply, err);
+        throw err;
+      }
+    },
+  );
+
+  /** Stored submissions of this website (signed-in owners), newest first, paginated. */
+  app.get(
+    '/api/form/submissions',
+    { schema: { querystring: SubmissionsQuery }, preHandler: requireOwner(deps.db) },
+    async (req) => {
+      const q = req.query as Static<typeof SubmissionsQuery>;
+      const page = q.page ?? 1;
+      const pageSize = q.pageSize ?? 20;
+      let query = deps.db
+        .selectFrom('form_submissions')
+        .select(['id', 'form_id', 'data', 'page_context', 'created_at'])
+        .where('site_id', '=', req.site.id);
+      if (q.formId) query = query.where('form_id', '=', q.formId);
+      const rows = await query
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(pageSize + 1)
+        .offset((page - 1) * pageSize)
+        .execute();
+      return {
+        items: rows.slice(0, pageSize).map((r) => ({
+          id: r.id,
+          formId: r.form_id,
+          data: r.data,
+          pageContext: r.page_context,
+          createdOn: r.created_at,
+        })),
+        page,
+        pageSize,
+        hasNextPage: rows.length > pageSize,
+      };
+    },
+  );
+};

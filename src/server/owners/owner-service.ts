@@ -72,3 +72,15 @@ export async function rolesOf(db: Db, ownerId: string, siteId: string): Promise<
     .execute();
   return rows.map((r) => r.role);
 }
+
+/** Addresses of every owner with a role on the website (forms mail each of them). */
+export async function ownerEmailsOfSite(db: Db, siteId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('site_roles')
+    .innerJoin('owners', 'owners.id', 'site_roles.owner_id')
+    .select('owners.email')
+    .where('site_roles.site_id', '=', siteId)
+    .orderBy('owners.email')
+    .execute();
+  return [...new Set(rows.map((r) => r.email))];
+}

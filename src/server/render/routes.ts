@@ -1,4 +1,83 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DomainRoutes } from '../deps.js';
+import { ErrorCode } from '../../shared/errors.js';
+import { appError } from '../errors/app-error.js';
+import { rolesOf } from '../owners/owner-service.js';
+import { loadMerchandising, loadProducts, relatedItemIds } from '../catalog/catalog-queries.js';
+import { loadPageAssets } from './assets.js';
+import { blockPropsLoaders } from './block-props.js';
+import { FAVICON_SVG } from './favicon.js';
+import { createIslandRenderer } from './island-renderer.js';
+import { renderIsland } from './islands.js';
+import { PageCache, PAGE_CACHE_CONTROL, sendCachedPage } from './page-cache.js';
+import { parsePageUrl } from './page-query.js';
+import { PageRenderer } from './page-renderer.js';
+import { createCompiler } from './render-page.js';
+import { ThemeCache } from './theme.js';
 
-/** Site pages (the catch-all GET route). */
-export const pageRoutes: DomainRoutes = async () => {};
+/**
+ * Site pages: the catch-all GET (registered last). Visitors get cached HTML when the page cache
+ * is on; `?format=json` returns the template context, with `templateErrors` for the site's owners.
+ */
+export const pageRoutes: DomainRoutes = async (app, deps) => {
+  const islands = createIslandRenderer(renderIsland);
+  const compiler = createCompiler(islands);
+  const renderer = new PageRenderer({
+    contextDeps: {
+      db: deps.db,
+      catalog: { loadProducts, loadMerchandising, relatedItemIds },
+      blockProps: blockPropsLoaders,
+    },
+    compiler,
+    themes: new ThemeCache(deps.config.themesDir, compiler),
+    assets: loadPageAssets(deps.config.publicDir),
+    now: deps.now,
+    events: deps.events,
+    pageCache: deps.config.pageCache ? new PageCache() : undefined,
+  });
+
+  app.get('/favicon.ico', async (_req, reply) =>
+    reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(FAVICON_SVG),
+  );
+
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    const url = parsePageUrl(req.url);
+    if (url.path.startsWith('/api/')) throw appError(ErrorCode.NOT_FOUND);
+    const site = req.site;
+    const baseUrl = `${req.protocol}://${req.host}`;
+
+    if (url.json) {
+      const { status, ctx, errors } = await renderer.render(site, url, baseUrl);
+      if (errors.length) req.log.warn({ templateErrors: errors, url: req.url }, 'template errors');
+      const owner = req.owner;
+      const isOwner = owner ? (await rolesOf(deps.db, owner.ownerId, site.id)).length > 0 : false;
+      const body = isOwner ? { ...ctx, templateErrors: errors } : ctx;
+      // Owners' JSON differs from visitors': never let a shared cache keep it.
+      return reply
+        .code(status)
+        .header('cache-control', 'private, no-store')
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(body));
+    }
+
+    const render = async () => {
+      const { status, html, errors } = await renderer.render(site, url, baseUrl);
+      if (errors.length) req.log.warn({ templateErrors: errors, url: req.url }, 'template errors');
+      return { status, html };
+    };
+    const cache = renderer.cache;
+    if (!cache) {
+      const { status, html } = await render();
+      return reply
+        .code(status)
+        .header('cache-control', PAGE_CACHE_CONTROL)
+        .type('text/html; charset=utf-8')
+        .send(html);
+    }
+    const key = `${renderer.versionKey(site)}|${req.host}|${url.cacheKey}`;
+    const page = cache.get(key) ?? (await cache.fill(key, render));
+    return sendCachedPage(req, reply, page);
+  };
+  app.get('/', handler);
+  app.get('/*', handler);
+};

@@ -12,3 +12,11 @@ export type DemoSeeder = (ctx: DemoSeedContext) => Promise<void>;
 
 /** Each domain appends its seeder here (see docs/contracts.md). */
 export const demoSeeders: DemoSeeder[] = [];
+
+// Forms: contact, newsletter and product custom forms (src/server/forms/demo-forms.ts).
+import { seedDemoForms } from '../forms/demo-forms.js';
+demoSeeders.push(seedDemoForms);
+
+// Restock: a few sign-ups on the sold-out demo product (src/server/restock/demo-restock.ts).
+import { seedDemoRestock } from '../restock/demo-restock.js';
+demoSeeders.push(seedDemoRestock);

@@ -1,0 +1,112 @@
+import { useEffect, useRef, useState } from 'react';
+import { answerLines } from '../../../shared/cart/field-answers.js';
+import { CART_QUANTITY_MAX, CART_QUANTITY_MIN } from '../../../shared/cart/cart-quantity.js';
+import { formatMoney } from '../../../shared/money.js';
+import type { CartEntryJson } from './cart-json.js';
+import { entrySubtotalMinor, variantText } from './entry-subtotal.js';
+
+/** Typing pauses this long before a changed quantity is sent (blur and Enter send at once). */
+export const QUANTITY_COMMIT_DELAY_MS = 800;
+
+export interface CartEntryRowProps {
+  entry: CartEntryJson;
+  locale: string;
+  currency: string;
+  busy: boolean;
+  /** Resolves true when the cart took the new quantity; false puts the old one back. */
+  onQuantity: (entry: CartEntryJson, text: string) => Promise<boolean>;
+  onRemove: (entry: CartEntryJson) => void;
+}
+
+export function CartEntryRow({
+  entry,
+  locale,
+  currency,
+  busy,
+  onQuantity,
+  onRemove,
+}: CartEntryRowProps) {
+  const [draft, setDraft] = useState(String(entry.quantity));
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const saved = String(entry.quantity);
+
+  // The cart is the truth: another tab or a server correction replaces what was typed.
+  useEffect(() => setDraft(saved), [saved]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const commit = (text: string) => {
+    clearTimeout(timer.current);
+    if (text.trim() === saved) return;
+    void onQuantity(entry, text).then((ok) => {
+      if (!ok) setDraft(saved);
+    });
+  };
+
+  const change = (text: string) => {
+    setDraft(text);
+    clearTimeout(timer.current);
+    // Spinner clicks fire no blur: send after a pause so the arrows alone update the cart.
+    timer.current = setTimeout(() => commit(text), QUANTITY_COMMIT_DELAY_MS);
+  };
+
+  const variant = variantText(entry);
+  // Titled answers (SPEC 3.6 shape) when the cart API supplies them; otherwise the raw map.
+  const answers = answerLines(entry.additionalFieldAnswers ?? entry.additionalFields);
+  const qtyId = `ci-qty-${entry.id}`;
+
+  return (
+    <tr data-entry-id={entry.id} aria-busy={busy || undefined}>
+      <td>
+        <div className="ci-title">{entry.title}</div>
+        {variant && <p className="ci-meta ci-variant">{variant}</p>}
+        {answers.length > 0 && (
+          <dl className="ci-meta ci-answers">
+            {answers.map((a, i) => (
+              <div key={i}>
+                <dt style={{ display: 'inline' }}>{`${a.label}: `}</dt>
+                <dd style={{ display: 'inline', margin: 0 }}>{a.text}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </td>
+      <td>
+        <label className="ci-sr" htmlFor={qtyId}>
+          Quantity, {entry.title}
+        </label>
+        <input
+          id={qtyId}
+          type="number"
+          inputMode="numeric"
+          min={CART_QUANTITY_MIN}
+          max={CART_QUANTITY_MAX}
+          step={1}
+          value={draft}
+          onChange={(e) => change(e.target.value)}
+          onBlur={(e) => commit(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              commit(e.currentTarget.value);
+            }
+          }}
+        />
+      </td>
+      <td className="ci-num">{formatMoney(entrySubtotalMinor(entry), currency, locale)}</td>
+      <td className="ci-num">
+        <button
+          type="button"
+          className="ci-remove"
+          aria-label={`Remove ${entry.title}`}
+          // aria-disabled, not disabled: a disabled button drops keyboard focus mid-request.
+          aria-disabled={busy || undefined}
+          onClick={() => {
+            if (!busy) onRemove(entry);
+          }}
+        >
+          Remove
+        </button>
+      </td>
+    </tr>
+  );
+}

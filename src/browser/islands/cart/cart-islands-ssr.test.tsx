@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import CartIndicator from './cart-indicator.js';
+import CartPage from './cart-page.js';
+import { CartEntryRow } from './cart-entry-row.js';
+import type { CartEntryJson } from './cart-json.js';
+
+const entry: CartEntryJson = {
+  id: 'e1',
+  itemId: 'item-mug',
+  chosenVariant: { sku: 'MUG-L', attributes: { Size: 'Large', Colour: 'Blue' } },
+  quantity: 3,
+  title: 'Mug <Deluxe>',
+  subTotal: 3600,
+  purchasePriceCents: 1200,
+  additionalFields: JSON.stringify([
+    { type: 'text', value: 'Hi', rawTitle: 'Engraving' },
+    { type: 'text', value: '', rawTitle: 'Note' },
+  ]),
+};
+
+describe('cart islands on the server', () => {
+  it('the indicator renders hidden, keeping its box, with no visitor data', () => {
+    const html = renderToString(<CartIndicator locale="en-US" currency="USD" />);
+    expect(html).toContain('href="/cart"');
+    expect(html).toContain('aria-hidden="true"');
+    expect(html).toContain('tabindex="-1"');
+    expect(html).toContain('visibility:hidden');
+    expect(html).toContain('aria-label="0 items in cart"');
+    expect(html).toContain('$0.00');
+  });
+
+  it('formats the subtotal in the site currency (JPY without decimals)', () => {
+    expect(renderToString(<CartIndicator locale="ja-JP" currency="JPY" />)).toMatch(/[¥￥]0</);
+  });
+
+  it('the cart page renders a busy placeholder until the browser has the cart', () => {
+    const html = renderToString(
+      <CartPage locale="en-US" currency="USD" minimumOrderSubtotal={null} />,
+    );
+    expect(html).toContain('aria-busy="true"');
+    expect(html).toContain('Loading…');
+    expect(html).toContain('role="alert"');
+    expect(html).not.toContain('You have nothing in your shopping cart.');
+  });
+
+  it('an entry row shows title, variant, answers (N/A when empty), quantity and line total', () => {
+    const html = renderToString(
+      <table>
+        <tbody>
+          <CartEntryRow
+            entry={entry}
+            locale="en-US"
+            currency="USD"
+            busy={false}
+            onQuantity={async () => true}
+            onRemove={() => undefined}
+          />
+        </tbody>
+      </table>,
+    );
+    expect(html).toContain('Mug &lt;Deluxe&gt;');
+    expect(html).toContain('Size: Large, Colour: Blue');
+    expect(html).toMatch(/Engraving: <\/dt><dd[^>]*>Hi</);
+    expect(html).toMatch(/Note: <\/dt><dd[^>]*>N\/A</);
+    expect(html).toMatch(/<input[^>]*type="number"[^>]*min="1"[^>]*max="9999"[^>]*value="3"/);
+    expect(html).toContain('$36.00');
+    expect(html).toContain('aria-label="Remove Mug &lt;Deluxe&gt;"');
+    expect(html).toMatch(/<label[^>]*for="ci-qty-e1"[^>]*>Quantity, /);
+  });
+});

@@ -1,0 +1,44 @@
+import type { MoneyJson } from '../../../shared/product/types.js';
+
+/**
+ * The cart as GET /api/commerce/shopping-cart returns it (SPEC 3.1). Only the fields the islands
+ * read are typed strictly; the rest pass through untouched.
+ */
+export interface CartEntryJson {
+  id: string;
+  itemId: string;
+  chosenVariant: { sku: string; attributes: Record<string, string> };
+  quantity: number;
+  title: string;
+  /** The line total: minor units, or Money JSON (both are accepted: see entrySubtotalMinor). */
+  subTotal: number | MoneyJson;
+  /** The unit price in minor units. */
+  purchasePriceCents: number;
+  /** The custom-form answers: JSON text (SPEC 3.2) or already parsed. */
+  additionalFields?: string | unknown[] | Record<string, unknown> | null;
+  /** The same answers with their field titles (SPEC 3.6 type, value, values, rawTitle), if sent. */
+  additionalFieldAnswers?: unknown[];
+  [key: string]: unknown;
+}
+
+export interface CartJson {
+  id: string;
+  websiteId?: string;
+  entries: CartEntryJson[];
+  subtotalCents: number;
+  grandTotalCents?: number;
+  totalQuantity: number;
+  [key: string]: unknown;
+}
+
+/** POST /api/commerce/shopping-cart/entries (SPEC 7). */
+export interface AddEntryResponse {
+  shoppingCart: CartJson;
+  newlyAdded: CartEntryJson | null;
+}
+
+/** The other cart mutations answer with the cart; additionalFields also with the entry. */
+export interface CartResponse {
+  shoppingCart: CartJson;
+  updatedEntry?: CartEntryJson;
+}

@@ -1,0 +1,180 @@
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import type { CaptchaPublicSettings } from '../../../../shared/forms/types.js';
+import { solveAltcha } from './altcha-solver.js';
+import { executeRecaptcha, loadRecaptcha, widgetSize } from './recaptcha.js';
+
+/** What a form asks of its bot check. */
+export interface CaptchaHandle {
+  /** A fresh token for one submit (solves / executes when needed); undefined when not done. */
+  token(): Promise<string | undefined>;
+  /** After a failed submit: tokens are single-use, start over. */
+  reset(): void;
+}
+
+type Status = 'idle' | 'working' | 'done' | 'error';
+
+interface TurnstileApi {
+  render(el: HTMLElement, opts: Record<string, unknown>): string;
+  reset(id?: string): void;
+  getResponse(id?: string): string | undefined;
+}
+
+/**
+ * The website's bot check inside a form. ALTCHA (default) solves a small proof of work when the
+ * visitor starts filling the form in (or at submit); reCAPTCHA Enterprise / v3 runs at submit
+ * with the form's action; the reCAPTCHA checkbox and Turnstile render their widgets.
+ */
+export function Captcha(props: {
+  settings: CaptchaPublicSettings;
+  action: string;
+  error?: string | undefined;
+  errorId: string;
+  ref?: Ref<CaptchaHandle | null>;
+}) {
+  const { settings, action } = props;
+  const [status, setStatus] = useState<Status>('idle');
+  const box = useRef<HTMLDivElement>(null);
+  const pending = useRef<Promise<string | undefined> | undefined>(undefined);
+  const widgetId = useRef<number | string | undefined>(undefined);
+
+  const altcha = settings.provider === 'altcha';
+  const enterprise = settings.provider === 'recaptcha-enterprise';
+  const checkbox = settings.provider === 'recaptcha' || settings.provider === 'turnstile';
+
+  function startAltcha(): Promise<string | undefined> {
+    pending.current ??= (async () => {
+      setStatus('working');
+      try {
+        const token = await solveAltcha();
+        setStatus('done');
+        return token;
+      } catch {
+        setStatus('error');
+        pending.current = undefined;
+        return undefined;
+      }
+    })();
+    return pending.current;
+  }
+
+  // Begin solving as soon as the visitor focuses a field of this form, so submit is instant.
+  useEffect(() => {
+    if (!altcha) return;
+    const form = box.current?.closest('form');
+    if (!form) return;
+    const onFocus = () => void startAltcha();
+    form.addEventListener('focusin', onFocus, { once: true });
+    return () => form.removeEventListener('focusin', onFocus);
+  }, [altcha]);
+
+  // Checkbox widgets (reCAPTCHA v2, Turnstile) render into the box once their script loads.
+  useEffect(() => {
+    if (!checkbox || !settings.siteKey || !box.current) return;
+    const el = box.current;
+    const size = widgetSize(el.getBoundingClientRect().width);
+    let cancelled = false;
+    if (settings.provider === 'recaptcha') {
+      loadRecaptcha({ enterprise: false })
+        .then((api) => {
+          if (!cancelled) widgetId.current = api.render(el, { sitekey: settings.siteKey, size });
+        })
+        .catch(() => setStatus('error'));
+    } else {
+      loadTurnstile()
+        .then((api) => {
+          if (!cancelled)
+            widgetId.current = api.render(el, {
+              sitekey: settings.siteKey,
+              action,
+              size: size === 'compact' ? 'compact' : 'normal',
+            });
+        })
+        .catch(() => setStatus('error'));
+    }
+    return () => {
+      cancelled = true;
+    };
+  }, [checkbox, settings.provider, settings.siteKey, action]);
+
+  useImperativeHandle(props.ref, () => ({
+    async token() {
+      if (altcha) return startAltcha();
+      if (enterprise) {
+        try {
+          const api = await loadRecaptcha({
+            enterprise: true,
+            ...(settings.siteKey ? { siteKey: settings.siteKey } : {}),
+          });
+          return await executeRecaptcha(api, settings.siteKey, action);
+        } catch {
+          setStatus('error');
+          return undefined;
+        }
+      }
+      if (settings.provider === 'recaptcha') {
+        return window.grecaptcha?.getResponse(widgetId.current as number) || undefined;
+      }
+      const ts = (window as unknown as { turnstile?: TurnstileApi }).turnstile;
+      return ts?.getResponse(widgetId.current as string) || undefined;
+    },
+    reset() {
+      pending.current = undefined;
+      setStatus('idle');
+      if (settings.provider === 'recaptcha') window.grecaptcha?.reset(widgetId.current as number);
+      if (settings.provider === 'turnstile') {
+        (window as unknown as { turnstile?: TurnstileApi }).turnstile?.reset(
+          widgetId.current as string,
+        );
+      }
+    },
+  }));
+
+  const label =
+    status === 'working'
+      ? 'Verifying you are human…'
+      : status === 'done'
+        ? 'Verified'
+        : status === 'error'
+          ? 'Verification failed. Please try again.'
+          : 'This form is protected against spam.';
+  return (
+    <div
+      className="form-captcha"
+      data-captcha-provider={settings.provider}
+      data-captcha-status={status}
+    >
+      <div ref={box} className="form-captcha-widget">
+        {altcha && (
+          <p className="form-captcha-status" aria-live="polite">
+            {label}
+          </p>
+        )}
+      </div>
+      {props.error && (
+        <p className="form-field-error" id={props.errorId} role="alert">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+let turnstileScript: Promise<TurnstileApi> | undefined;
+function loadTurnstile(): Promise<TurnstileApi> {
+  turnstileScript ??= new Promise<TurnstileApi>((resolve, reject) => {
+    const el = document.createElement('script');
+    el.src = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
+    el.async = true;
+    el.onload = () => {
+      const api = (window as unknown as { turnstile?: TurnstileApi }).turnstile;
+      if (api) resolve(api);
+      else reject(new Error('Document was destroyed'));
+    };
+    el.onerror = () => {
+      turnstileScript = undefined;
+      reject(new Error('Document was destroyed'));
+    };
+    document.head.appendChild(el);
+  });
+  return turnstileScript;
+}

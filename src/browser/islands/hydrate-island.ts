@@ -1,0 +1,34 @@
+import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { isIslandName, islandRegistry } from './registry.js';
+
+/**
+ * Loads one island's chunk and hydrates its server markup. Split from the loader entry so React
+ * is fetched only when the first island actually hydrates. Never throws: a broken island is
+ * reported and leaves its server HTML in place; other islands carry on.
+ */
+export async function hydrateIsland(el: HTMLElement): Promise<void> {
+  const name = el.dataset.island ?? '';
+  try {
+    if (!isIslandName(name)) throw new Error(`unknown island '${name}'`);
+    const props = JSON.parse(el.dataset.props || '{}') as object;
+    const mod = await islandRegistry[name]();
+    const Component = mod.default as ComponentType<object>;
+    const tree = createElement(Hydrated, { el, children: createElement(Component, props) });
+    const report = (err: unknown) => console.warn(`island ${name}:`, err);
+    // No server markup (unknown at SSR time, or it failed there): render fresh instead.
+    if (el.firstChild) hydrateRoot(el, tree, { onRecoverableError: report });
+    else createRoot(el, { onUncaughtError: report }).render(tree);
+  } catch (err) {
+    el.dataset.hydrated = 'failed';
+    console.warn(`island ${name}: could not hydrate`, err);
+  }
+}
+
+/** Marks the container once React has committed, so tests and tools know the island is live. */
+function Hydrated({ el, children }: { el: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    el.dataset.hydrated = 'true';
+  }, [el]);
+  return children;
+}

@@ -1,0 +1,183 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  collectValues,
+  normalizeField,
+  submitFailure,
+  validateValues,
+  type FieldErrors,
+  type FormFieldDef,
+} from '../../../shared/forms/index.js';
+import { Messages } from '../../../shared/errors.js';
+import { ApiError, apiFetch } from '../../lib/api.js';
+import { CustomFormField, type FieldStates } from './custom-form-fields.js';
+import { Modal } from './modal.js';
+
+export const SAVING_TEXT = 'Saving…';
+
+interface LoadedForm {
+  id: string;
+  name: string;
+  fields: FormFieldDef[];
+  disclaimer: string;
+}
+
+/** GET /api/template/GetTemplateSchema answers with the form in `data` (SPEC 7). */
+export async function loadCustomForm(formId: string): Promise<LoadedForm> {
+  const body = await apiFetch<unknown>(
+    `/api/template/GetTemplateSchema?type=form&id=${encodeURIComponent(formId)}`,
+  );
+  const root = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const data = (root.data && typeof root.data === 'object' ? root.data : root) as Record<
+    string,
+    unknown
+  >;
+  if (!Array.isArray(data.fields)) throw new Error('The form definition has no fields');
+  return {
+    id: typeof data.id === 'string' ? data.id : formId,
+    name: typeof data.name === 'string' ? data.name : '',
+    fields: (data.fields as Array<Record<string, unknown>>).map((f) => normalizeField(f)),
+    disclaimer: typeof data.disclaimer === 'string' ? data.disclaimer : '',
+  };
+}
+
+export interface CustomFormModalProps {
+  /** The form to show; null while closed. */
+  formId: string | null;
+  productTitle: string;
+  submitText: string;
+  /** Adds to cart with the answers (JSON text); resolves true when done (the modal closes). */
+  onSubmit: (additionalFields: string) => Promise<boolean>;
+  onCancel: () => void;
+  /** The definition could not be loaded or rendered (SPEC 8.1: a blank alert). */
+  onRenderError: () => void;
+}
+
+/**
+ * SPEC 4.3 / 5.3: the custom product form, asked before adding to cart. Client checks first
+ * ('Required', one checkbox, one part of a multi-part field, the likert text), then the server's
+ * per-field validation, then the add; the button reads 'Saving…' throughout.
+ */
+export function CustomFormModal(props: CustomFormModalProps) {
+  const { formId } = props;
+  const idPrefix = useId();
+  const [form, setForm] = useState<LoadedForm | null>(null);
+  const [states, setStates] = useState<FieldStates>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState('');
+  const [saving, setSaving] = useState(false);
+  const onRenderError = useRef(props.onRenderError);
+  onRenderError.current = props.onRenderError;
+  const firstInput = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!formId) return;
+    let live = true;
+    setForm(null);
+    setStates({});
+    setErrors({});
+    setMessage('');
+    loadCustomForm(formId).then(
+      (f) => live && setForm(f),
+      (err: unknown) => {
+        if (!live) return;
+        console.warn('product form: could not load the custom form', err);
+        onRenderError.current();
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [formId]);
+
+  useEffect(() => {
+    if (form) firstInput.current?.querySelector<HTMLElement>('input,select,textarea')?.focus();
+  }, [form]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!form || saving) return;
+    const query = typeof location === 'undefined' ? '' : location.search;
+    const values = collectValues(form.fields, states, query);
+    const clientErrors = validateValues(form.fields, values);
+    setErrors(clientErrors);
+    setMessage('');
+    if (Object.keys(clientErrors).length > 0) {
+      focusFirstError(clientErrors);
+      return;
+    }
+    setSaving(true);
+    try {
+      try {
+        await apiFetch(`/api/rest/forms/validate/${encodeURIComponent(form.id)}`, {
+          method: 'POST',
+          json: values,
+        });
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        const failure = err.isNetworkError
+          ? { fieldErrors: {}, message: Messages.CHECK_CONNECTION }
+          : submitFailure(err.status, err.body);
+        setErrors(failure.fieldErrors);
+        setMessage(failure.message);
+        focusFirstError(failure.fieldErrors);
+        return;
+      }
+      // The same field-id → value map the server just validated: the cart API re-checks it.
+      await props.onSubmit(JSON.stringify(values));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function focusFirstError(errs: FieldErrors) {
+    const first = form?.fields.find((f) => errs[f.id]);
+    if (!first) return;
+    const box = firstInput.current?.querySelector(`[data-field-id="${CSS.escape(first.id)}"]`);
+    box?.querySelector<HTMLElement>('input,select,textarea')?.focus();
+  }
+
+  const titleId = `${idPrefix}-title`;
+  return (
+    <Modal
+      open={formId !== null}
+      onClose={props.onCancel}
+      labelledBy={titleId}
+      wide
+      className="pi-custom-form"
+    >
+      <button type="button" className="pi-close" aria-label="Close" onClick={props.onCancel}>
+        ×
+      </button>
+      <h2 id={titleId} style={{ marginTop: 0 }}>
+        {form?.name || props.productTitle}
+      </h2>
+      {!form ? (
+        <p role="status">Loading…</p>
+      ) : (
+        <form noValidate onSubmit={submit} data-testid="custom-form">
+          <div ref={firstInput}>
+            {form.fields.map((f) => (
+              <CustomFormField
+                key={f.id}
+                field={f}
+                idPrefix={idPrefix}
+                value={states[f.id]}
+                error={errors[f.id]}
+                onChange={(v) => setStates((s) => ({ ...s, [f.id]: v }))}
+              />
+            ))}
+          </div>
+          {form.disclaimer ? (
+            <div className="pi-disclaimer" dangerouslySetInnerHTML={{ __html: form.disclaimer }} />
+          ) : null}
+          <p role="alert" className="pi-field-error">
+            {message}
+          </p>
+          <button type="submit" disabled={saving} aria-busy={saving || undefined}>
+            {saving ? SAVING_TEXT : props.submitText}
+          </button>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,14 @@
+import type { ProductIslandProps } from './island-props.js';
+import { ProductForm } from './product-form.js';
+
+/** A product inside a page block (island `product-block`): the compact product form. */
+export default function ProductBlock(props: ProductIslandProps) {
+  return (
+    <div className="pi-product-block" data-product-id={props.item.id}>
+      <h3 className="pi-product-block-title">
+        <a href={props.item.fullUrl}>{props.item.title}</a>
+      </h3>
+      <ProductForm {...props} pageType="product_block" compact />
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import {
+  addButtonLabel,
+  findVariant,
+  installmentNotice,
+  merchandisingViewOf,
+  ProductTexts,
+  orderedOptions,
+  quantityInputVisible,
+  restockFormEnabled,
+  scarcity,
+  variantSelectorsVisible,
+  type OptionSelection,
+} from '../../../shared/product/rules.js';
+import type { RestockFormProps } from '../../../shared/restock/types.js';
+import RestockForm from '../restock/restock-form.js';
+import { AddToCartButton } from './add-to-cart-button.js';
+import { InstallmentNotice } from './installment-notice.js';
+import type { ProductIslandProps } from './island-props.js';
+import { PriceDisplay } from './price-display.js';
+import { priceView, soldOutFor } from './product-form-model.js';
+import { QuantityInput } from './quantity-input.js';
+import { purchaseChoices, SubscriptionChoice } from './subscription-choice.js';
+import { useAddToCart } from './use-add-to-cart.js';
+import { VariantSelectors } from './variant-selectors.js';
+
+export interface ProductFormProps extends ProductIslandProps {
+  /** Product blocks and the quick view show a tighter layout. */
+  compact?: boolean;
+  /** The merchandising view (SPEC 3.4) when it differs from the page type's (quick view). */
+  view?: string;
+  onAdded?: () => void;
+}
+
+/**
+ * The product detail form (island `product-form`): variants, price, scarcity, subscription
+ * choice, installment notice, quantity, the add-to-cart button and the restock slot. Rendering is
+ * pure over props and state, so the server output hydrates as is.
+ */
+export function ProductForm(props: ProductFormProps) {
+  const { item, merchandising, store, locale, pageType } = props;
+  const product = item.structuredContent;
+  const view = props.view ?? merchandisingViewOf(pageType);
+  const options = orderedOptions(product);
+  const [selection, setSelection] = useState<OptionSelection>({});
+  const [quantity, setQuantity] = useState('1');
+  const variant = findVariant(product, selection);
+  const soldOut = soldOutFor(product, variant);
+  const price = priceView(product, variant);
+  const choices = purchaseChoices(product, price.price, price.currency, locale);
+  const [choiceValue, setChoiceValue] = useState(choices[0]?.value ?? '');
+  const choice = choices.find((c) => c.value === choiceValue) ?? choices[0];
+  const subscription = choice?.subscription ?? false;
+  const custom = product.useCustomAddButtonText && product.customAddButtonText.trim() !== '';
+  // A subscribable product bought once reads like any other product (SPEC 4.7 labels).
+  const idleText =
+    !custom && product.isSubscribable && !subscription
+      ? ProductTexts.ADD_TO_CART
+      : addButtonLabel(product);
+  const showQuantity = quantityInputVisible(product, store);
+
+  const { state, onClick, dialogs } = useAddToCart({
+    props,
+    selection,
+    quantity: showQuantity ? quantity : '1',
+    subscription,
+    ...(choice?.subscriptionOptionId ? { subscriptionOptionId: choice.subscriptionOptionId } : {}),
+    soldOut,
+    idleText,
+    ...(props.onAdded ? { onAdded: props.onAdded } : {}),
+  });
+
+  const low = scarcity({ product, variant, merchandising, view });
+  const notice = installmentNotice(product, merchandising, price.price, price.currency);
+  const restockVariant =
+    variant ?? (product.variants.length === 1 ? product.variants[0] : undefined);
+  const showRestock =
+    soldOut && restockVariant !== undefined && restockFormEnabled(merchandising, view);
+
+  return (
+    <div
+      className={`pi-product-form${props.compact ? ' pi-compact' : ''}`}
+      data-product-id={item.id}
+      data-page-type={pageType}
+    >
+      <PriceDisplay view={price} locale={locale} soldOutText={merchandising.customSoldOutText} />
+      {choices.length > 0 ? (
+        <SubscriptionChoice
+          choices={choices}
+          value={choice?.value ?? ''}
+          onChange={setChoiceValue}
+        />
+      ) : null}
+      {notice ? (
+        <InstallmentNotice
+          notice={notice}
+          priceMinor={price.price}
+          currency={price.currency}
+          locale={locale}
+        />
+      ) : null}
+      {variantSelectorsVisible(product) ? (
+        <VariantSelectors
+          options={options}
+          selection={selection}
+          onChange={(name, value) => setSelection((s) => ({ ...s, [name]: value }))}
+        />
+      ) : null}
+      {low.visible ? (
+        <p className="pi-scarcity" data-testid="scarcity">
+          {low.text}
+        </p>
+      ) : null}
+      {showQuantity ? <QuantityInput value={quantity} onChange={setQuantity} /> : null}
+      <AddToCartButton state={state} onClick={onClick} />
+      {showRestock && restockVariant ? (
+        <RestockForm
+          itemId={item.id}
+          variantId={restockVariant.id}
+          messages={merchandising.restockNotificationMessages}
+          mailingListSignUpEnabled={merchandising.mailingListSignUpEnabled}
+          mailingListOptInByDefault={merchandising.mailingListOptInByDefault}
+          captcha={props.captcha as RestockFormProps['captcha']}
+        />
+      ) : null}
+      {dialogs}
+    </div>
+  );
+}
+
+export default function ProductFormIsland(props: ProductIslandProps) {
+  return <ProductForm {...props} />;
+}

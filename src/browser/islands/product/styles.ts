@@ -1,0 +1,49 @@
+import type { CSSProperties } from 'react';
+
+/**
+ * The product islands' own CSS. Islands cannot import .css (the server imports the same modules
+ * to SSR them), so this sheet is injected once on the client. Everything needed before hydration
+ * (visually hidden labels) is an inline style instead. Class names start with `pi-`.
+ */
+const CSS = `
+.pi-button{transition:transform .2s ease}
+.pi-button.pi-pulse{animation:pi-scale .2s ease}
+@keyframes pi-scale{0%{transform:scale(1)}50%{transform:scale(.95)}100%{transform:scale(1)}}
+.pi-button[data-flagged=true]{outline:2px solid currentColor;outline-offset:2px}
+.pi-overlay{position:fixed;inset:0;z-index:10000;display:flex;align-items:center;justify-content:center;background:rgba(0,0,0,.45);animation:pi-fade .3s ease}
+.pi-dialog{position:relative;background:#fff;color:#111;max-width:min(92vw,640px);max-height:90vh;overflow:auto;padding:24px;border-radius:4px;box-shadow:0 8px 32px rgba(0,0,0,.25);animation:pi-rise .3s ease}
+.pi-dialog:focus{outline:none}
+.pi-dialog-wide{max-width:min(96vw,960px);width:100%}
+.pi-close{position:absolute;top:8px;right:8px;background:none;border:0;font-size:24px;line-height:1;cursor:pointer;padding:4px 8px}
+@keyframes pi-fade{from{opacity:0}to{opacity:1}}
+@keyframes pi-rise{from{opacity:0;transform:translateY(12px)}to{opacity:1;transform:none}}
+.pi-popover{position:fixed;z-index:10001;background:#fff;color:#111;padding:12px 40px 12px 16px;border-radius:4px;box-shadow:0 4px 16px rgba(0,0,0,.2);max-width:320px;animation:pi-fade .3s ease}
+.pi-field{display:block;margin:0 0 12px}
+.pi-field-error{color:#b00020;font-size:.9em;margin:4px 0 0}
+.pi-mark{display:inline-block;margin-left:8px;font-size:.8em;text-transform:uppercase;letter-spacing:.05em}
+.pi-original{text-decoration:line-through;opacity:.7;margin-left:8px}
+.pi-installment{font-size:.9em;margin:8px 0}
+.pi-installment button{background:none;border:1px solid currentColor;border-radius:50%;width:1.6em;height:1.6em;cursor:pointer;margin-left:4px}
+@media (prefers-reduced-motion: reduce){.pi-button,.pi-button.pi-pulse,.pi-overlay,.pi-dialog,.pi-popover{animation:none;transition:none}}
+`;
+
+export function ensureStyles(): void {
+  if (typeof document === 'undefined' || document.getElementById('pi-styles')) return;
+  const style = document.createElement('style');
+  style.id = 'pi-styles';
+  style.textContent = CSS;
+  document.head.appendChild(style);
+}
+
+/** Hidden from sight, read by screen readers ('Sale Price:' / 'Original Price:'). */
+export const visuallyHidden: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};

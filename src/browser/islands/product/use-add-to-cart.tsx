@@ -1,0 +1,222 @@
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  checkAddToCart,
+  finishAddToCart,
+  startAddToCart,
+  type AddToCartEffects,
+  type AddToCartErrorKind,
+  type AddToCartOutcome,
+  type AddToCartRequest,
+} from '../../../shared/cart/add-to-cart-flow.js';
+import type { AddToCartState } from '../../../shared/cart/add-to-cart-machine.js';
+import { alertTitle } from '../../../shared/cart/alert-title.js';
+import { ProductType } from '../../../shared/enums.js';
+import {
+  findVariant,
+  unselectedOptions,
+  type OptionSelection,
+} from '../../../shared/product/rules.js';
+import type { VariantJson } from '../../../shared/product/types.js';
+import { cartStore } from '../cart/store.js';
+import { showAddedPopover } from './added-popover.js';
+import { AlertDialog, type AlertState } from './alert-dialog.js';
+import { browserEffects } from './browser-effects.js';
+import type { ProductIslandProps } from './island-props.js';
+import { emitProductEvent, productSummary, variantSummary } from './product-events.js';
+import { useAddToCartMachine } from './use-add-to-cart-machine.js';
+
+/** Only products with a custom form ever need it, and only once clicked: its own chunk. */
+const CustomFormModal = lazy(() =>
+  import('./custom-form-modal.js').then((m) => ({ default: m.CustomFormModal })),
+);
+
+export interface UseAddToCartOptions {
+  props: ProductIslandProps;
+  selection: OptionSelection;
+  quantity: string;
+  subscription: boolean;
+  subscriptionOptionId?: string;
+  soldOut: boolean;
+  idleText: string;
+  /** List grids flag the button instead of showing the unselected-options message (SPEC 5.1). */
+  listGrid?: boolean;
+  /** Called after 'Added!' appears (the quick view closes itself then). */
+  onAdded?: () => void;
+  effects?: AddToCartEffects;
+}
+
+/**
+ * Everything behind an add-to-cart button: the state machine, SPEC 4.1's flow, the alert dialog,
+ * the custom form modal, the SPEC 3.2 / 8.1 events and the list-page popover. Returns the
+ * button's state and click handler, and the dialogs to render next to it.
+ */
+export function useAddToCart(opts: UseAddToCartOptions): {
+  state: AddToCartState;
+  onClick: () => void;
+  dialogs: ReactNode;
+} {
+  const { props } = opts;
+  const { item, pageType } = props;
+  const product = item.structuredContent;
+  const expressCheckout = props.expressCheckout ?? false;
+  const fx = opts.effects ?? browserEffects;
+  const isList = pageType === 'plp';
+  const optsRef = useRef(opts);
+  optsRef.current = opts;
+
+  const [state, machine] = useAddToCartMachine({
+    idleText: opts.idleText,
+    soldOut: opts.soldOut,
+    onAdded: () => {
+      // SPEC 4.1: the added-item popover belongs to list pages.
+      if (isList) showAddedPopover(item.title);
+      optsRef.current.onAdded?.();
+    },
+  });
+  const [alert, setAlert] = useState<AlertState | null>(null);
+  const [pendingForm, setPendingForm] = useState<{ variant: VariantJson; quantity: number } | null>(
+    null,
+  );
+
+  // The cart's contents count against stock (SPEC 5.1), so make sure the store has loaded.
+  useEffect(() => cartStore.start(), []);
+
+  function request(): AddToCartRequest {
+    const o = optsRef.current;
+    return {
+      itemId: item.id,
+      product,
+      selection: o.selection,
+      quantity: o.quantity,
+      qtyInCart: (v) => cartStore.quantityInCart(item.id, v.sku),
+      expressCheckout,
+      subscription: o.subscription,
+      ...(o.subscriptionOptionId ? { subscriptionOptionId: o.subscriptionOptionId } : {}),
+      websiteId: props.websiteId ?? '',
+    };
+  }
+
+  function reportError(kind: AddToCartErrorKind, message: string) {
+    emitProductEvent('commerce:add-to-cart-error', { kind, message, pageType, itemId: item.id });
+  }
+
+  function showAlert(message: string) {
+    setAlert({
+      title: alertTitle({
+        expressCheckout,
+        giftCard: product.productType === ProductType.GIFT_CARD,
+      }),
+      message,
+    });
+  }
+
+  function reportSuccess(variant: VariantJson, quantity: number) {
+    const o = optsRef.current;
+    emitProductEvent('commerce:add-to-cart', {
+      pageType,
+      product: productSummary(item),
+      quantity,
+      selectedVariant: variantSummary(variant),
+      unselectedVariantOptions: unselectedOptions(product, o.selection),
+      isInStock:
+        variant.unlimited || variant.qtyInStock > 0 || product.productType === ProductType.DIGITAL,
+      expressCheckout,
+      addToCartText: o.idleText,
+      subscriptionId: o.subscription ? (o.subscriptionOptionId ?? null) : null,
+    });
+  }
+
+  function settle(outcome: AddToCartOutcome) {
+    switch (outcome.status) {
+      case 'added':
+      case 'redirected':
+        machine.succeed();
+        reportSuccess(outcome.variant, outcome.quantity);
+        return;
+      case 'needs-form':
+        machine.reset();
+        setPendingForm({ variant: outcome.variant, quantity: outcome.quantity });
+        emitProductEvent('commerce:custom-form-open', {
+          itemId: item.id,
+          formId: product.additionalFieldsFormId ?? '',
+          pageType,
+        });
+        return;
+      case 'failed':
+        machine.fail();
+        reportError(outcome.kind, outcome.message);
+        showAlert(outcome.message);
+    }
+  }
+
+  function onClick() {
+    const phase = machine.getState().phase;
+    if (phase === 'adding' || phase === 'added' || phase === 'sold-out') return;
+    const req = request();
+    const check = checkAddToCart(req);
+    if (check.status === 'failed') {
+      reportError(check.kind, check.message);
+      if (optsRef.current.listGrid && check.kind === 'NO_VARIANT_SELECTED') machine.selectOption();
+      else showAlert(check.message);
+      return;
+    }
+    if (!machine.click()) return;
+    startAddToCart(req, fx).then(settle, (err: unknown) => {
+      console.warn('add to cart failed', err);
+      settle({ status: 'failed', kind: 'API_FAILURE', message: 'Please try again.' });
+    });
+  }
+
+  async function submitForm(additionalFields: string): Promise<boolean> {
+    const pending = pendingForm;
+    if (!pending) return false;
+    const outcome = await finishAddToCart(request(), { ...pending, additionalFields }, fx);
+    setPendingForm(null);
+    if (outcome.status === 'failed') {
+      reportError(outcome.kind, outcome.message);
+      showAlert(outcome.message);
+      return false;
+    }
+    emitProductEvent('commerce:custom-form-save', {
+      itemId: item.id,
+      formId: product.additionalFieldsFormId ?? '',
+      pageType,
+    });
+    // Show the usual Adding… → Added! sequence on the button the form was opened from.
+    machine.click();
+    settle(outcome);
+    return true;
+  }
+
+  const dialogs = (
+    <>
+      <AlertDialog alert={alert} onClose={() => setAlert(null)} />
+      {product.additionalFieldsFormId && pendingForm ? (
+        <Suspense fallback={null}>
+          <CustomFormModal
+            formId={product.additionalFieldsFormId}
+            productTitle={item.title}
+            submitText={opts.idleText}
+            onSubmit={submitForm}
+            onCancel={() => setPendingForm(null)}
+            onRenderError={() => {
+              setPendingForm(null);
+              reportError('CUSTOM_FORM_RENDER_ERROR', '');
+              showAlert('');
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+
+  return { state, onClick, dialogs };
+}
+
+/** The variant the selection names, for price and stock display before adding. */
+export function chosenVariant(
+  product: Parameters<typeof findVariant>[0],
+  selection: OptionSelection,
+): VariantJson | undefined {
+  return findVariant(product, selection);
+}

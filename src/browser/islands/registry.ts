@@ -1,0 +1,28 @@
+import type { ComponentType } from 'react';
+
+/** What an island module exports: its React component as `default` (docs/islands.md). */
+export interface IslandModule {
+  default: ComponentType<any>;
+}
+
+/**
+ * Island name → its code-split chunk, for the loader. Every name here must also be in
+ * ssr-components.ts (the server's list); a name renders and hydrates only once both list it.
+ */
+export const islandRegistry = {
+  'cart-indicator': () => import('./cart/cart-indicator.js'),
+  'cart-page': () => import('./cart/cart-page.js'),
+  'product-form': () => import('./product/product-form.js'),
+  'grid-add-button': () => import('./product/grid-add-button.js'),
+  'quick-view': () => import('./product/quick-view.js'),
+  'product-block': () => import('./product/product-block.js'),
+  'restock-form': () => import('./restock/restock-form.js'),
+  'form-block': () => import('./forms/form-block.js'),
+  'newsletter-block': () => import('./forms/newsletter-block.js'),
+} satisfies Record<string, () => Promise<IslandModule>>;
+
+export type IslandName = keyof typeof islandRegistry;
+
+export function isIslandName(name: string): name is IslandName {
+  return Object.prototype.hasOwnProperty.call(islandRegistry, name);
+}

@@ -1,0 +1,28 @@
+import type { ComponentType } from 'react';
+import type { IslandName } from './registry.js';
+import CartIndicator from './cart/cart-indicator.js';
+import CartPage from './cart/cart-page.js';
+import ProductForm from './product/product-form.js';
+import GridAddButton from './product/grid-add-button.js';
+import QuickView from './product/quick-view.js';
+import ProductBlock from './product/product-block.js';
+import RestockForm from './restock/restock-form.js';
+import FormBlock from './forms/form-block.js';
+import NewsletterBlock from './forms/newsletter-block.js';
+
+/**
+ * Island name → component, for server rendering (src/server/render/islands.ts). Static imports:
+ * the server renders every island synchronously. Typed against the browser registry so the two
+ * lists cannot drift apart.
+ */
+export const ssrComponents: Record<IslandName, ComponentType<any>> = {
+  'cart-indicator': CartIndicator,
+  'cart-page': CartPage,
+  'product-form': ProductForm,
+  'grid-add-button': GridAddButton,
+  'quick-view': QuickView,
+  'product-block': ProductBlock,
+  'restock-form': RestockForm,
+  'form-block': FormBlock,
+  'newsletter-block': NewsletterBlock,
+};

@@ -1,0 +1,130 @@
+import {
+  COMMERCE_EVENTS,
+  type CommerceCommonFields,
+  type CommerceEventName,
+} from '../../shared/telemetry/commerce-events.js';
+import { trackingWarning } from '../../shared/telemetry/constants.js';
+import type { SiteContext } from '../../shared/telemetry/page-context.js';
+import { sessionIdOf, type VisitorState } from '../../shared/telemetry/visitor-cookies.js';
+import { getCookie, post } from './browser-env.js';
+
+let ctx: SiteContext | null = null;
+let visitor: VisitorState | null = null;
+let cartId: string | null = null;
+
+/** SPEC 8.6: statuses other than 200 and 202 are warned about; network failures stay silent. */
+function warnOnStatus(status: number): void {
+  if (status && status !== 200 && status !== 202) console.warn(trackingWarning(status));
+}
+
+/** The fields every commerce event carries (SPEC 7). */
+export function commonFields(): CommerceCommonFields {
+  return {
+    website_id: ctx?.websiteId ?? '',
+    page_id: ctx?.itemId ?? ctx?.collectionId ?? null,
+    cart_id: cartId,
+    logged_in: ctx?.isMember ?? false,
+    session_id: visitor ? sessionIdOf(visitor) : null,
+  };
+}
+
+/**
+ * Fires one of SPEC 7's storefront events through the events endpoint, validated there against
+ * its schema in `schemas/events/`. Does nothing when visit analytics is skipped on this page.
+ */
+export function trackCommerceEvent(
+  name: CommerceEventName,
+  detail: Record<string, unknown> = {},
+): void {
+  if (!ctx || !visitor) return;
+  const body = JSON.stringify({
+    eventSchemaName: COMMERCE_EVENTS[name],
+    eventContent: { ...commonFields(), ...detail },
+  });
+  void post('/api/v1/clanker/events', body, { 'content-type': 'application/json' }).then(
+    warnOnStatus,
+  );
+}
+
+/** SPEC 7's RecordEvent: urlencoded crumb, event name and JSON data, on the site's own host. */
+export function recordEvent(event: string, data: object = {}): void {
+  if (!ctx || !visitor) return;
+  const body = new URLSearchParams({
+    crumb: getCookie('crumb') ?? '',
+    event,
+    data: JSON.stringify({ ...data, session_id: sessionIdOf(visitor) }),
+  });
+  void post('/api/events/RecordEvent', body).then(warnOnStatus);
+}
+
+type Obj = Record<string, any>;
+const str = (v: unknown) =>
+  typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
+
+/** SPEC 3.2's add-to-cart event detail → the CommerceAddToCart fields. */
+export function addToCartFields(d: Obj): Record<string, unknown> {
+  const product: Obj = d.product ?? {};
+  const out: Record<string, unknown> = {
+    product_id: str(product.id) ?? '',
+    product_name: str(product.name ?? product.title)?.slice(0, 300),
+    sku: str(d.selectedVariant?.sku),
+    quantity: Number.isInteger(d.quantity) ? d.quantity : 1,
+    page_type: d.pageType,
+    express_checkout: d.expressCheckout === true,
+    subscription_id: str(d.subscriptionId) ?? null,
+  };
+  for (const k in out) if (out[k] === undefined) delete out[k];
+  return out;
+}
+
+function cartIdOf(d: Obj | null | undefined): string | null {
+  const id = d?.shoppingCart?.id ?? d?.cart?.id ?? d?.id;
+  return typeof id === 'string' ? id : cartId;
+}
+
+/**
+ * Page-level events and the DOM CustomEvents the islands dispatch, so islands never import
+ * telemetry: `commerce:add-to-cart`, `commerce:add-to-cart-error`, `cart:item-added`,
+ * `cart:loaded`, `analytics:lead`, `form:submitSuccess`.
+ */
+export function startCommerceEvents(context: SiteContext, v: VisitorState | null): void {
+  ctx = context;
+  visitor = v;
+  if (!v) return;
+  const on = (type: string, fn: (d: Obj) => void) =>
+    document.addEventListener(type, (e) => {
+      try {
+        fn(((e as CustomEvent).detail ?? {}) as Obj);
+      } catch {
+        // Telemetry never breaks the page.
+      }
+    });
+  on('cart:loaded', (d) => (cartId = cartIdOf(d)));
+  on('cart:item-added', (d) => (cartId = cartIdOf(d)));
+  on('commerce:add-to-cart', (d) => trackCommerceEvent('add_to_cart', addToCartFields(d)));
+  on('commerce:add-to-cart-error', (d) =>
+    recordEvent('add_to_cart_error', {
+      kind: str(d.kind ?? d.code),
+      product_id: str(d.product?.id),
+    }),
+  );
+  on('analytics:lead', (d) => recordEvent('lead', { form_id: str(d.formId) }));
+  on('form:submitSuccess', (d) => recordEvent('form_submit', { form_id: str(d.formId) }));
+
+  const tracking = context.trackingPageType;
+  if (tracking === 'pdp' && context.itemId) {
+    trackCommerceEvent('visit_product_page', {
+      product_id: context.itemId,
+      product_name: context.pageTitle.slice(0, 300),
+    });
+  } else if (tracking === 'plp') {
+    trackCommerceEvent('visit_product_list_page', { collection_id: context.collectionId ?? '' });
+  } else if (
+    // SPEC 2.1: show cart 200, commerce cart v2 205 (literals keep enums.ts out of the bundle).
+    context.pageType === 200 ||
+    context.pageType === 205 ||
+    location.pathname === '/cart'
+  ) {
+    trackCommerceEvent('view_cart');
+  }
+}

@@ -1,0 +1,43 @@
+import type { FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { appError } from '../errors/app-error.js';
+import { ErrorCode } from '../../shared/errors.js';
+
+/**
+ * Beacon routes run with `crumb: false` (sendBeacon cannot set headers), so request-context skips
+ * its cross-site check for them: refuse other sites' pages here, so no third party can feed a
+ * website's telemetry from a visitor's browser.
+ */
+export async function refuseCrossSite(req: FastifyRequest): Promise<void> {
+  const fetchSite = req.headers['sec-fetch-site'];
+  if (fetchSite === 'cross-site') throw appError(ErrorCode.CRUMB_INVALID);
+}
+
+export const RangeQuery = Type.Object(
+  {
+    from: Type.Optional(Type.String({ maxLength: 40 })),
+    to: Type.Optional(Type.String({ maxLength: 40 })),
+  },
+  { additionalProperties: false },
+);
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function instant(v: string | undefined, name: string): number | undefined {
+  if (v === undefined || v === '') return undefined;
+  const t = /^\d+$/.test(v) ? Number(v) : Date.parse(v);
+  if (!Number.isFinite(t))
+    throw appError(ErrorCode.VALIDATION, `'${name}' must be a date or epoch milliseconds.`);
+  return t;
+}
+
+/** `?from=&to=` as epoch ms or ISO dates; the last 30 days by default. `to` is exclusive. */
+export function parseRange(
+  q: { from?: string; to?: string },
+  now: number,
+): { from: number; to: number } {
+  const to = instant(q.to, 'to') ?? now + 1;
+  const from = instant(q.from, 'from') ?? to - 30 * DAY;
+  if (from > to) throw appError(ErrorCode.VALIDATION, "'from' must not be after 'to'.");
+  return { from, to };
+}

@@ -1,0 +1,141 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import { COMMERCE_EVENTS } from '../../shared/telemetry/commerce-events.js';
+
+export interface AnalyticsSummary {
+  from: number;
+  to: number;
+  visits: number;
+  uniqueVisitors: number;
+  pageViews: number;
+  pages: { path: string; views: number }[];
+  referrers: { referrer: string; visits: number }[];
+  devices: { deviceClass: string; visitors: number; views: number }[];
+  /** Known bots: counted apart, never as visitors. */
+  bots: { hits: number };
+}
+
+/** Visits, unique visitors, views by page, referrers, devices; bots apart. */
+export async function analyticsSummary(
+  db: Db,
+  siteId: string,
+  from: number,
+  to: number,
+): Promise<AnalyticsSummary> {
+  const inRange = sql`site_id = ${siteId} and occurred_at >= ${from} and occurred_at < ${to}`;
+  const totals = await sql<{ visits: number; visitors: number; views: number; bots: number }>`
+    select count(distinct (visitor_id, visit_number)) filter (where not is_bot and visitor_id is not null)::int as visits,
+           count(distinct visitor_id) filter (where not is_bot)::int as visitors,
+           (count(*) filter (where not is_bot))::int as views,
+           (count(*) filter (where is_bot))::int as bots
+      from analytics_hits where ${inRange}`.execute(db);
+  const pages = await sql<{ path: string; views: number }>`
+    select path, count(*)::int as views from analytics_hits
+     where ${inRange} and not is_bot
+     group by path order by views desc, path limit 100`.execute(db);
+  const referrers = await sql<{ referrer: string; visits: number }>`
+    select referrer, count(distinct (visitor_id, visit_number))::int as visits from analytics_hits
+     where ${inRange} and not is_bot and referrer is not null
+     group by referrer order by visits desc, referrer limit 50`.execute(db);
+  const devices = await sql<{ device_class: string; visitors: number; views: number }>`
+    select device_class, count(distinct visitor_id)::int as visitors, count(*)::int as views
+      from analytics_hits where ${inRange} and not is_bot
+     group by device_class order by views desc, device_class`.execute(db);
+  const t = totals.rows[0]!;
+  return {
+    from,
+    to,
+    visits: Number(t.visits),
+    uniqueVisitors: Number(t.visitors),
+    pageViews: Number(t.views),
+    pages: pages.rows.map((r) => ({ path: r.path, views: Number(r.views) })),
+    referrers: referrers.rows.map((r) => ({ referrer: r.referrer, visits: Number(r.visits) })),
+    devices: devices.rows.map((r) => ({
+      deviceClass: r.device_class,
+      visitors: Number(r.visitors),
+      views: Number(r.views),
+    })),
+    bots: { hits: Number(t.bots) },
+  };
+}
+
+export interface FunnelStep {
+  step: 'product_views' | 'add_to_cart' | 'cart_views';
+  events: number;
+  sessions: number;
+}
+
+/** Product views → add to cart → cart views, by events and by distinct sessions. */
+export async function commerceFunnel(
+  db: Db,
+  siteId: string,
+  from: number,
+  to: number,
+): Promise<{ from: number; to: number; steps: FunnelStep[] }> {
+  const steps = [
+    ['product_views', COMMERCE_EVENTS.visit_product_page],
+    ['add_to_cart', COMMERCE_EVENTS.add_to_cart],
+    ['cart_views', COMMERCE_EVENTS.view_cart],
+  ] as const;
+  const rows = await sql<{ name: string; events: number; sessions: number }>`
+    select name, count(*)::int as events, count(distinct session_id)::int as sessions
+      from analytics_events
+     where site_id = ${siteId} and occurred_at >= ${from} and occurred_at < ${to}
+       and source = 'clanker' and name in (${sql.join(steps.map(([, n]) => n))})
+     group by name`.execute(db);
+  const by = new Map(rows.rows.map((r) => [r.name, r]));
+  return {
+    from,
+    to,
+    steps: steps.map(([step, name]) => ({
+      step,
+      events: Number(by.get(name)?.events ?? 0),
+      sessions: Number(by.get(name)?.sessions ?? 0),
+    })),
+  };
+}
+
+export interface ErrorGroup {
+  message: string;
+  count: number;
+  lastSeen: number;
+  /** The most recent stack and page for the message. */
+  stack: string | null;
+  pageUrl: string | null;
+}
+
+/** Script errors grouped by message: counts and when last seen, most frequent first. */
+export async function errorsSummary(
+  db: Db,
+  siteId: string,
+  from: number,
+  to: number,
+): Promise<{ from: number; to: number; errors: ErrorGroup[] }> {
+  const rows = await sql<{
+    message: string;
+    n: number;
+    last_seen: number;
+    stack: string | null;
+    page_url: string | null;
+  }>`
+    select message, n, last_seen, stack, page_url from (
+      select message, stack, page_url,
+             count(*) over (partition by message)::int as n,
+             max(occurred_at) over (partition by message) as last_seen,
+             row_number() over (partition by message order by occurred_at desc) as rank
+        from script_errors
+       where site_id = ${siteId} and occurred_at >= ${from} and occurred_at < ${to}
+    ) e where rank = 1
+    order by n desc, last_seen desc limit 200`.execute(db);
+  return {
+    from,
+    to,
+    errors: rows.rows.map((r) => ({
+      message: r.message,
+      count: Number(r.n),
+      lastSeen: Number(r.last_seen),
+      stack: r.stack,
+      pageUrl: r.page_url,
+    })),
+  };
+}

@@ -1,0 +1,75 @@
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** The cart cookie (SPEC 4.2: the cart loads when it exists; express checkout needs it). */
+export const CART_COOKIE = 'cart';
+/**
+ * Readable companion of the HttpOnly cart cookie, value '1': scripts cannot see `cart`, but SPEC
+ * 4.2 loads the cart (and 2 allows express checkout) only when a cart cookie exists.
+ */
+export const CART_HINT_COOKIE = 'ss_cart';
+/** Long-lived: a shopper's cart survives for a year of inactivity on their browser. */
+export const CART_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** A new cart id: 128 random bits, URL-safe. */
+export function newCartId(): string {
+  return crypto.randomBytes(16).toString('base64url');
+}
+
+/**
+ * Cookie value `{cartId}.{HMAC(secret, siteId.cartId)}`: the id is shown in the cart JSON, but
+ * only the server can turn it into a cookie, and a cookie of one website opens nothing on another.
+ * No token is stored, so a retried add (idempotency) can hand the same cookie out again.
+ */
+export function cartCookieValue(secret: string, siteId: string, cartId: string): string {
+  return `${cartId}.${sign(secret, siteId, cartId)}`;
+}
+
+/** The cart id a cookie value names on this website, or undefined when it is not genuine. */
+export function cartIdFromCookie(
+  secret: string,
+  siteId: string,
+  value: string | undefined,
+): string | undefined {
+  if (!value || value.length > 200) return undefined;
+  const dot = value.indexOf('.');
+  if (dot <= 0) return undefined;
+  const cartId = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(sign(secret, siteId, cartId));
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected)
+    ? cartId
+    : undefined;
+}
+
+export function cartIdOf(req: FastifyRequest, secret: string): string | undefined {
+  return cartIdFromCookie(secret, req.site.id, req.cookies[CART_COOKIE]);
+}
+
+export function setCartCookie(
+  reply: FastifyReply,
+  opts: { secret: string; siteId: string; cartId: string; secure: boolean },
+): void {
+  reply.setCookie(CART_COOKIE, cartCookieValue(opts.secret, opts.siteId, opts.cartId), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: opts.secure,
+    maxAge: CART_COOKIE_MAX_AGE_S,
+  });
+  reply.setCookie(CART_HINT_COOKIE, '1', {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: opts.secure,
+    maxAge: CART_COOKIE_MAX_AGE_S,
+  });
+}
+
+function sign(secret: string, siteId: string, cartId: string): string {
+  return crypto.createHmac('sha256', secret).update(`cart.${siteId}.${cartId}`).digest('base64url');
+}
+
+export function sha256(text: string): string {
+  return crypto.createHash('sha256').update(text).digest('base64url');
+}

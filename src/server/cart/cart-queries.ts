@@ -1,0 +1,54 @@
+import type { Db } from '../db/database.js';
+import type { CartRow, EntryRow } from './cart-json.js';
+
+/**
+ * Locks the visitor's open cart for this transaction (and marks it touched), so adds and edits
+ * of one cart run one after another and every stock check sees what the cart really holds.
+ * Undefined when the cart is unknown, purchased or another website's.
+ */
+export async function lockCart(
+  db: Db,
+  siteId: string,
+  cartId: string,
+  now: Date,
+): Promise<CartRow | undefined> {
+  return db
+    .updateTable('carts')
+    .set({ updated: now })
+    .where('id', '=', cartId)
+    .where('site_id', '=', siteId)
+    .where('is_purchased', '=', false)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function findOpenCart(
+  db: Db,
+  siteId: string,
+  cartId: string,
+): Promise<CartRow | undefined> {
+  return db
+    .selectFrom('carts')
+    .selectAll()
+    .where('id', '=', cartId)
+    .where('site_id', '=', siteId)
+    .where('is_purchased', '=', false)
+    .executeTakeFirst();
+}
+
+export async function listEntries(db: Db, cartId: string): Promise<EntryRow[]> {
+  return db
+    .selectFrom('cart_entries')
+    .selectAll()
+    .where('cart_id', '=', cartId)
+    .orderBy('seq')
+    .execute();
+}
+
+/** Units of a variant across every line of the cart (lines differ by their form answers). */
+export function heldOf(entries: readonly EntryRow[], variantId: string, exceptEntryId?: string) {
+  let held = 0;
+  for (const e of entries)
+    if (e.variant_id === variantId && e.id !== exceptEntryId) held += e.quantity;
+  return held;
+}

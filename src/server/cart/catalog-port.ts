@@ -1,0 +1,66 @@
+import type { Db } from '../db/database.js';
+import { loadProducts } from '../catalog/catalog-queries.js';
+import { findItemsByIds } from '../content/content-queries.js';
+import { ProductType } from '../../shared/enums.js';
+import { moneyToMinor } from '../../shared/money.js';
+import { currentPrice } from '../../shared/product/rules.js';
+import type { ProductJson, VariantJson } from '../../shared/product/types.js';
+
+/** What the cart needs of a product: its title and its structuredContent (SPEC 3.3). */
+export interface CartProduct {
+  itemId: string;
+  title: string;
+  product: ProductJson;
+}
+
+/**
+ * The product of an item on a website, through the catalog's and content's own queries (domains
+ * do not read each other's tables). Product and title are fetched concurrently.
+ */
+export async function loadCartProduct(
+  db: Db,
+  siteId: string,
+  itemId: string,
+): Promise<CartProduct | undefined> {
+  const [products, items] = await Promise.all([
+    loadProducts(db, siteId, [itemId]),
+    findItemsByIds(db, siteId, [itemId]),
+  ]);
+  const product = products.get(itemId);
+  const item = items[0];
+  if (!product || !item) return undefined;
+  return { itemId, title: item.title, product: withSellableVariant(itemId, product) };
+}
+
+/**
+ * A digital product may be sold without variants (its price is the product's own): the cart
+ * still needs one line target, so it gets a single unlimited variant named after the item.
+ */
+function withSellableVariant(itemId: string, product: ProductJson): ProductJson {
+  if (product.variants.length > 0 || product.productType !== ProductType.DIGITAL) return product;
+  const variant: VariantJson = {
+    id: `item:${itemId}`,
+    sku: '',
+    attributes: {},
+    optionValues: [],
+    price: moneyToMinor(product.priceMoney),
+    salePrice: moneyToMinor(product.salePriceMoney),
+    priceMoney: product.priceMoney,
+    salePriceMoney: product.salePriceMoney,
+    onSale: product.onSale,
+    qtyInStock: 0,
+    unlimited: true,
+  };
+  return { ...product, variants: [variant] };
+}
+
+/**
+ * What one unit costs now, in minor units, always from the catalog (never from the client).
+ * Digital products carry their own product-level price; the others are priced per variant.
+ */
+export function unitPriceCents(product: ProductJson, variant: VariantJson): number {
+  if (product.productType === ProductType.DIGITAL) {
+    return moneyToMinor(product.onSale ? product.salePriceMoney : product.priceMoney);
+  }
+  return currentPrice(variant);
+}

@@ -1,0 +1,26 @@
+import type { Site } from '../sites/site-queries.js';
+
+/** The store settings the cart obeys (SPEC 3.3 StoreSettings), with safe defaults. */
+export interface CartStore {
+  siteId: string;
+  currency: string;
+  /** SPEC 3.3: default true. */
+  multipleQuantityAllowedForServices: boolean;
+  /** SPEC 8.3 minimum order subtotal in minor units; 0 for none. */
+  minimumOrderSubtotalCents: number;
+}
+
+export function storeOf(site: Site): CartStore {
+  const settings = site.settings as Partial<Site['settings']> | string | null;
+  const parsed = (typeof settings === 'string' ? JSON.parse(settings) : settings) as Partial<
+    Site['settings']
+  > | null;
+  const store = parsed?.websiteSettings?.storeSettings;
+  return {
+    siteId: site.id,
+    // The catalog prices in the site's currency column; follow it so amounts always agree.
+    currency: site.currency || store?.currencyCode || 'USD',
+    multipleQuantityAllowedForServices: store?.multipleQuantityAllowedForServices ?? true,
+    minimumOrderSubtotalCents: store?.minimumOrderSubtotalCents ?? 0,
+  };
+}

@@ -1,0 +1,97 @@
+import crypto from 'node:crypto';
+import { ErrorCode, Messages } from '../../shared/errors.js';
+import { validateAddToCart, parseQuantity } from '../../shared/product/rules.js';
+import type { ProductSubscriptionOptionJson } from '../../shared/product/types.js';
+import { appError } from '../errors/app-error.js';
+import type { Db } from '../db/database.js';
+import { loadCartProduct, unitPriceCents, type CartProduct } from './catalog-port.js';
+import { answersFor, chooseVariant, failureError, type CartDeps } from './cart-service.js';
+import { sha256 } from './cart-cookie.js';
+import type { CartStore } from './store.js';
+import type { Selectable } from 'kysely';
+import type { SubscriptionCartsTable } from './tables.js';
+
+export interface SubscriptionInput {
+  itemId: string;
+  sku?: string | null | undefined;
+  qty?: unknown;
+  additionalFields?: unknown;
+  subscriptionOptionId?: string | null | undefined;
+}
+
+/**
+ * POST /api/3/commerce/cart/subscription (SPEC 4.1 path 1): a one-product cart for the
+ * subscription checkout. Validated like an add (SPEC 4.1 order; a fractional quantity is
+ * SUB_QUANTITY_NOT_A_WHOLE_NUMBER). The token is a bearer secret; only its hash is stored.
+ */
+export async function createSubscriptionCart(
+  deps: CartDeps,
+  store: CartStore,
+  input: SubscriptionInput,
+): Promise<{ cartToken: string }> {
+  const found = await loadCartProduct(deps.db, store.siteId, input.itemId);
+  if (!found) throw appError(ErrorCode.VARIANT_UNAVAILABLE, Messages.VARIANT_UNAVAILABLE);
+  const { product } = found;
+  if (!product.isSubscribable)
+    throw appError(ErrorCode.NOT_SUBSCRIBABLE, Messages.NOT_SUBSCRIBABLE);
+  const { variant, selectionProduct, selection } = chooseVariant(product, input.sku);
+  const qty = input.qty === undefined ? 1 : input.qty;
+  const failure = validateAddToCart(selectionProduct, selection, qty, 0, { subscription: true });
+  if (failure) throw failureError(failure, variant, 0, product.productType);
+  const quantity = (parseQuantity(qty) as { quantity: number }).quantity;
+  const option = subscriptionOption(found, input.subscriptionOptionId);
+  const fields = await answersFor(deps.db, store.siteId, product, input.additionalFields);
+  const price = unitPriceCents(product, variant!);
+  const discounted = option ? Math.round((price * (100 - option.discountPercent)) / 100) : price;
+
+  const cartToken = crypto.randomBytes(24).toString('base64url');
+  await deps.db
+    .insertInto('subscription_carts')
+    .values({
+      token_hash: sha256(cartToken),
+      site_id: store.siteId,
+      item_id: found.itemId,
+      variant_id: variant!.id,
+      sku: variant!.sku,
+      quantity,
+      subscription_option_id: option?.id ?? null,
+      additional_fields: fields ? JSON.stringify(fields) : null,
+      unit_price_cents: Math.max(0, discounted),
+      title: found.title,
+      created: new Date(deps.now()),
+    })
+    .execute();
+  return { cartToken };
+}
+
+function subscriptionOption(
+  found: CartProduct,
+  id: string | null | undefined,
+): ProductSubscriptionOptionJson | undefined {
+  if (!id) return undefined;
+  const option = found.product.productSubscriptionOptions.find((o) => o.id === id);
+  if (!option) {
+    throw appError(
+      ErrorCode.SUBSCRIPTION_OPTION_UNAVAILABLE,
+      Messages.SUBSCRIPTION_OPTION_UNAVAILABLE,
+    );
+  }
+  return option;
+}
+
+export type SubscriptionCartRow = Selectable<SubscriptionCartsTable>;
+
+/** The subscription cart a token names on this website. */
+export async function findSubscriptionCart(
+  db: Db,
+  siteId: string,
+  cartToken: string,
+): Promise<SubscriptionCartRow | undefined> {
+  if (!cartToken || cartToken.length > 100) return undefined;
+  return db
+    .selectFrom('subscription_carts')
+    .selectAll()
+    .where('token_hash', '=', sha256(cartToken))
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,37 @@
+import { Type } from '@sinclair/typebox';
+import type { DomainRoutes } from '../deps.js';
+import { requireOwner } from '../http/request-context.js';
+import { MAX_STOCK, setVariantStock } from './set-variant-stock.js';
+
+const InventoryParams = Type.Object({ variantId: Type.String({ minLength: 1, maxLength: 200 }) });
+const InventoryBody = Type.Object(
+  {
+    qtyInStock: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_STOCK })),
+    unlimited: Type.Optional(Type.Boolean()),
+    crumb: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+/**
+ * The catalog's HTTP routes: the owner's inventory update. (SPEC 7's public stock look-up is the
+ * cart part's route, built on `stockOf`.)
+ */
+export const catalogRoutes: DomainRoutes = async (app, deps) => {
+  app.put(
+    '/api/commerce/inventory/:variantId',
+    {
+      schema: { params: InventoryParams, body: InventoryBody },
+      preHandler: requireOwner(deps.db),
+    },
+    async (req) => {
+      const { variantId } = req.params as { variantId: string };
+      const body = req.body as { qtyInStock?: number; unlimited?: boolean };
+      const stock = await setVariantStock(deps.db, deps.events, req.site.id, variantId, {
+        ...(body.qtyInStock !== undefined ? { qtyInStock: body.qtyInStock } : {}),
+        ...(body.unlimited !== undefined ? { unlimited: body.unlimited } : {}),
+      });
+      return { variant: stock };
+    },
+  );
+};

@@ -1,0 +1,127 @@
+import { escapeHtml } from '../../shared/html.js';
+import { formatMoney } from '../../shared/money.js';
+import type { CartJson } from '../cart/cart-json.js';
+
+/** Said on every checkout page until a payment provider is connected. */
+export const PAYMENT_UNAVAILABLE = 'Payment is not yet available on this store.';
+
+export interface PageSite {
+  title: string;
+  language: string;
+}
+
+export interface SummaryLine {
+  title: string;
+  /** e.g. 'Size: M, Color: Blue' or a plan phrase; plain text. */
+  detail: string;
+  quantity: number;
+  amount: string;
+}
+
+/** A small, self-contained page (no scripts); every visitor- or owner-supplied text escaped. */
+export function renderPage(site: PageSite, heading: string, body: string): string {
+  const lang = escapeHtml(site.language || 'en');
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(heading)} — ${escapeHtml(site.title)}</title>
+<style>
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#fafafa}
+header{padding:20px 24px;border-bottom:1px solid #e5e5e5;background:#fff}
+header a{color:inherit;text-decoration:none;font-weight:600;letter-spacing:.02em}
+main{max-width:640px;margin:32px auto;padding:0 24px}
+h1{font-size:1.6rem;font-weight:600;margin:0 0 24px}
+table{width:100%;border-collapse:collapse;background:#fff;border:1px solid #e5e5e5}
+th,td{padding:12px;text-align:left;border-bottom:1px solid #eee;vertical-align:top}
+td.num,th.num{text-align:right;white-space:nowrap}
+tfoot td{font-weight:600;border-bottom:0}
+.detail{color:#666;font-size:.9em}
+.notice{margin:24px 0;padding:16px;border:1px solid #e0c97a;background:#fff8e1}
+.back{display:inline-block;margin-top:8px;color:#1a1a1a}
+</style>
+</head>
+<body>
+<header><a href="/">${escapeHtml(site.title)}</a></header>
+<main>
+<h1>${escapeHtml(heading)}</h1>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+export function summaryTable(lines: SummaryLine[], totalLabel: string, total: string): string {
+  const rows = lines
+    .map(
+      (l) =>
+        `<tr><td>${escapeHtml(l.title)}${
+          l.detail ? `<div class="detail">${escapeHtml(l.detail)}</div>` : ''
+        }</td><td class="num">${l.quantity}</td><td class="num">${escapeHtml(l.amount)}</td></tr>`,
+    )
+    .join('\n');
+  return `<table>
+<thead><tr><th>Item</th><th class="num">Qty</th><th class="num">Price</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+<tfoot><tr><td colspan="2">${escapeHtml(totalLabel)}</td><td class="num">${escapeHtml(total)}</td></tr></tfoot>
+</table>`;
+}
+
+export function notice(text: string): string {
+  return `<p class="notice" role="status">${escapeHtml(text)}</p>`;
+}
+
+export function backLink(href: string, text: string): string {
+  return `<a class="back" href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
+}
+
+export function attributesText(attributes: Record<string, string>): string {
+  return Object.entries(attributes)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ');
+}
+
+/** The order summary of /commerce/goto-checkout. */
+export function renderCartSummary(
+  site: PageSite,
+  cart: CartJson,
+  minimumOrderSubtotalCents: number,
+): string {
+  const money = (minor: number) => formatMoney(minor, cart.currencyCode, site.language);
+  if (cart.entries.length === 0) {
+    return renderPage(
+      site,
+      'Checkout',
+      `<p>You have nothing in your shopping cart.</p>${backLink('/cart', 'Back to cart')}`,
+    );
+  }
+  const lines = cart.entries.map((e) => ({
+    title: e.title,
+    detail: attributesText(e.chosenVariant.attributes),
+    quantity: e.quantity,
+    amount: money(e.purchasePriceCents * e.quantity),
+  }));
+  const parts = [summaryTable(lines, 'Subtotal', money(cart.subtotalCents))];
+  if (minimumOrderSubtotalCents > 0 && cart.subtotalCents < minimumOrderSubtotalCents) {
+    // SPEC 8.3
+    parts.push(
+      notice(
+        `To check out, your order subtotal must be ${money(minimumOrderSubtotalCents)} or more.`,
+      ),
+    );
+  }
+  parts.push(notice(PAYMENT_UNAVAILABLE), backLink('/cart', 'Back to cart'));
+  return renderPage(site, 'Checkout', parts.join('\n'));
+}
+
+export function renderNotFound(site: PageSite): string {
+  return renderPage(
+    site,
+    'Not found',
+    `<p>This checkout link is not valid.</p>${backLink('/', 'Continue shopping')}`,
+  );
+}

@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { describeEachBackend, openTestDatabase } from '../testing/backends.js';
+import { buildTestApp } from '../testing/test-app.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { Messages } from '../../shared/errors.js';
+import { CART_COOKIE } from '../cart/cart-cookie.js';
+import { HOST_B, SITE_A, SITE_B, seedShop, Shopper } from '../cart/test-fixtures.js';
+import { PAYMENT_UNAVAILABLE } from './checkout-pages.js';
+
+const SUBSCRIPTION = '/api/3/commerce/cart/subscription';
+
+describeEachBackend('checkout entry routes', (kind) => {
+  let h: DatabaseHandle;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    h = await openTestDatabase(kind);
+    await seedShop(h);
+    ({ app } = await buildTestApp(h));
+  });
+  afterAll(async () => {
+    await app.close();
+    await h.close();
+  });
+
+  describe('subscription cart (SPEC 4.1 path 1)', () => {
+    it('answers data.cartToken and renders the subscription summary', async () => {
+      const v = new Shopper(app);
+      const res = await v.post(SUBSCRIPTION, {
+        itemId: 'coffee',
+        sku: 'COFFEE',
+        qty: 1,
+        additionalFields: null,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const token = res.json().data.cartToken as string;
+      expect(token).toMatch(/^[\w-]{30,}$/);
+      // Nothing went into the ordinary cart.
+      expect(v.cookies.has(CART_COOKIE)).toBe(false);
+      const rows = await h.db.selectFrom('subscription_carts').selectAll().execute();
+      expect(rows.some((r) => r.token_hash === token)).toBe(false);
+
+      const page = await v.get(`/checkout/subscribe?cartToken=${encodeURIComponent(token)}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.body).toContain('Coffee &lt;Club&gt;');
+      expect(page.body).not.toContain('Coffee <Club>');
+      expect(page.body).toContain('$20.00 every month');
+      expect(page.body).toContain(PAYMENT_UNAVAILABLE);
+    });
+
+    it('prices a chosen subscription option with its discount and duration', async () => {
+      const v = new Shopper(app);
+      const res = await v.post(SUBSCRIPTION, {
+        itemId: 'coffee',
+        sku: 'COFFEE',
+        qty: '2',
+        subscriptionOptionId: 'opt-3m',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const page = await v.get(`/checkout/subscribe?cartToken=${res.json().data.cartToken}`);
+      // 2 × ($20.00 − 10%) every month for 12 months = 1 year (SPEC 9.2 year conversion).
+      expect(page.body).toContain('$36.00 every month for 1 year');
+    });
+
+    it('fails with data.message (SPEC 7) and a non-2xx status', async () => {
+      const v = new Shopper(app);
+      const cases: [Record<string, unknown>, number, string, string][] = [
+        [
+          { itemId: 'mug', sku: 'MUG-S', qty: 1 },
+          400,
+          'NOT_SUBSCRIBABLE',
+          Messages.NOT_SUBSCRIBABLE,
+        ],
+        [
+          { itemId: 'coffee', sku: 'COFFEE', qty: 1.5 },
+          400,
+          'SUB_QUANTITY_NOT_A_WHOLE_NUMBER',
+          Messages.QUANTITY_NOT_WHOLE,
+        ],
+        [
+          { itemId: 'coffee', sku: 'COFFEE', qty: 'x' },
+          400,
+          'QUANTITY_NOT_A_NUMBER',
+          Messages.QUANTITY_NOT_A_NUMBER,
+        ],
+        [
+          { itemId: 'coffee', sku: 'NOPE', qty: 1 },
+          400,
+          'VARIANT_UNAVAILABLE',
+          Messages.VARIANT_UNAVAILABLE,
+        ],
+        [{ itemId: 'coffee', sku: 'COFFEE', qty: 4 }, 409, 'OUT_OF_STOCK', Messages.OUT_OF_STOCK],
+        [
+          { itemId: 'coffee', sku: 'COFFEE', qty: 1, subscriptionOptionId: 'nope' },
+          400,
+          'SUBSCRIPTION_OPTION_UNAVAILABLE',
+          Messages.SUBSCRIPTION_OPTION_UNAVAILABLE,
+        ],
+      ];
+      for (const [body, status, code, message] of cases) {
+        const res = await v.post(SUBSCRIPTION, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(status);
+        expect(res.json().data).toEqual({ message, code });
+      }
+      const noCookies = await app.inject({
+        method: 'POST',
+        url: SUBSCRIPTION,
+        headers: { host: 'localhost', 'x-forwarded-for': '10.8.0.1' },
+        payload: { itemId: 'coffee', sku: 'COFFEE', qty: 1 },
+      });
+      expect(noCookies.statusCode).toBe(403);
+      expect(noCookies.json().data.message).toBe(Messages.COOKIES_DISABLED);
+      const forged = await v.post(
+        SUBSCRIPTION,
+        { itemId: 'coffee', sku: 'COFFEE', qty: 1 },
+        {
+          'x-csrf-token': 'nope',
+        },
+      );
+      expect(forged.statusCode).toBe(403);
+      expect(forged.json().data.message).toBe(Messages.SESSION_EXPIRED);
+      expect(
+        await h.db.selectFrom('subscription_carts').select('token_hash').execute(),
+      ).toHaveLength(2);
+    });
+
+    it('gives 404 for unknown tokens and other websites’ tokens', async () => {
+      const v = new Shopper(app);
+      const token = (await v.post(SUBSCRIPTION, { itemId: 'coffee', sku: 'COFFEE', qty: 1 })).json()
+        .data.cartToken;
+      expect((await v.get('/checkout/subscribe?cartToken=nope')).statusCode).toBe(404);
+      expect((await v.get('/checkout/subscribe')).statusCode).toBe(404);
+      const b = new Shopper(app, HOST_B);
+      expect((await b.get(`/checkout/subscribe?cartToken=${token}`)).statusCode).toBe(404);
+    });
+  });
+
+  describe('gift card checkout', () => {
+    it('summarises the chosen denomination, or lists them when no sku is given', async () => {
+      const v = new Shopper(app);
+      const chosen = await v.get(
+        `/checkout/giftcard?websiteId=${SITE_A}&giftCardProductId=gift&sku=GIFT-50`,
+      );
+      expect(chosen.statusCode).toBe(200);
+      expect(chosen.body).toContain('Gift Card');
+      expect(chosen.body).toContain('$50.00');
+      expect(chosen.body).not.toContain('$25.00');
+      expect(chosen.body).toContain(PAYMENT_UNAVAILABLE);
+      const all = await v.get(`/checkout/giftcard?websiteId=${SITE_A}&giftCardProductId=gift`);
+      expect(all.statusCode).toBe(200);
+      expect(all.body).toContain('$25.00');
+      expect(all.body).toContain('$50.00');
+    });
+
+    it('gives 404 for another website, a product that is not a gift card, or an unknown sku', async () => {
+      const v = new Shopper(app);
+      for (const q of [
+        `websiteId=${SITE_B}&giftCardProductId=gift`,
+        `giftCardProductId=gift`,
+        `websiteId=${SITE_A}&giftCardProductId=mug&sku=MUG-S`,
+        `websiteId=${SITE_A}&giftCardProductId=gift&sku=NOPE`,
+        `websiteId=${SITE_A}&giftCardProductId=nope`,
+      ]) {
+        expect((await v.get(`/checkout/giftcard?${q}`)).statusCode, q).toBe(404);
+      }
+    });
+  });
+
+  describe('express checkout (/commerce/goto-checkout)', () => {
+    it('sends a browser without a cart cookie to /cart', async () => {
+      const v = new Shopper(app);
+      const res = await v.get('/commerce/goto-checkout');
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/cart');
+      v.cookies.set(CART_COOKIE, 'forged.cookie');
+      expect((await v.get('/commerce/goto-checkout')).headers.location).toBe('/cart');
+    });
+
+    it('shows the order summary of the cart, escaped, with the payment notice', async () => {
+      const v = new Shopper(app);
+      await v.post('/api/commerce/shopping-cart/entries', {
+        itemId: 'mug',
+        sku: 'MUG-S',
+        quantity: 2,
+      });
+      await v.post('/api/commerce/shopping-cart/entries', {
+        itemId: 'xss',
+        sku: 'XSS',
+        quantity: 1,
+      });
+      const res = await v.get('/commerce/goto-checkout');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toContain('Mug');
+      expect(res.body).toContain('Size: S');
+      expect(res.body).toContain('$25.00');
+      expect(res.body).toContain('$26.00');
+      expect(res.body).toContain('&lt;b&gt;Bold&lt;/b&gt; &amp; &quot;Quoted&quot;');
+      expect(res.body).not.toContain('<b>Bold</b>');
+      expect(res.body).toContain('Shop &lt;A&gt;');
+      expect(res.body).toContain(PAYMENT_UNAVAILABLE);
+    });
+
+    it('says when the subtotal is under the store minimum (SPEC 8.3)', async () => {
+      const b = new Shopper(app, HOST_B);
+      await b.post('/api/commerce/shopping-cart/entries', { itemId: 'other-mug', sku: 'OTHER' });
+      const res = await b.get('/commerce/goto-checkout');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('To check out, your order subtotal must be $1,000.00 or more.');
+    });
+
+    it('says the cart is empty once every line is removed', async () => {
+      const v = new Shopper(app);
+      const added = (
+        await v.post('/api/commerce/shopping-cart/entries', { itemId: 'poster', sku: 'POSTER' })
+      ).json();
+      await v.delete(`/api/commerce/shopping-cart/entries/${added.newlyAdded.id}`);
+      const res = await v.get('/commerce/goto-checkout');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(Messages.CART_EMPTY);
+      expect(res.body).not.toContain(PAYMENT_UNAVAILABLE);
+    });
+  });
+});

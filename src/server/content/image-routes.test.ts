@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { describeEachBackend, openTestDatabase } from '../testing/backends.js';
+import { buildTestApp, Visitor } from '../testing/test-app.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { renderImage } from '../seed/render-image.js';
+
+const SVG = (color: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="200"><rect width="320" height="200" fill="${color}"/></svg>`;
+
+describeEachBackend('image serving', (kind) => {
+  let h: DatabaseHandle;
+  let app: FastifyInstance;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    h = await openTestDatabase(kind);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'img-route-'));
+    for (const [id, slug] of [
+      ['s1', 'demo'],
+      ['s2', 'other'],
+    ] as const) {
+      await h.db
+        .insertInto('sites')
+        .values({
+          id,
+          slug,
+          domain: null,
+          title: slug,
+          settings: JSON.stringify({ navigation: [] }),
+        })
+        .execute();
+    }
+    for (const [assetId, siteId, color] of [
+      ['img-a', 's1', '#b5653f'],
+      ['img-b', 's2', '#4f7f86'],
+    ] as const) {
+      const r = await renderImage({ dataDir, assetId, svg: SVG(color), width: 320, height: 200 });
+      await h.db
+        .insertInto('assets')
+        .values({
+          id: assetId,
+          site_id: siteId,
+          filename: `${assetId}.jpg`,
+          content_type: 'image/jpeg',
+          width: r.width,
+          height: r.height,
+          color_data: JSON.stringify(r.colorData),
+          widths: JSON.stringify(r.widths),
+        })
+        .execute();
+    }
+    ({ app } = await buildTestApp(h, { config: { dataDir } }));
+  });
+  afterAll(async () => {
+    await app.close();
+    await h.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes the SPEC widths up to the original and their colour averages', () => {
+    expect(fs.readdirSync(path.join(dataDir, 'assets', 'img-a')).sort()).toEqual([
+      '100w.jpg',
+      '100w.webp',
+      '300w.jpg',
+      '300w.webp',
+    ]);
+  });
+
+  it('serves a stored width with an immutable cache header and no cookie', async () => {
+    const v = new Visitor(app);
+    const webp = await v.get('/static/images/img-a/300w.webp');
+    expect(webp.statusCode).toBe(200);
+    expect(webp.headers['content-type']).toBe('image/webp');
+    expect(webp.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(webp.headers['set-cookie']).toBeUndefined();
+    expect(webp.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    const jpg = await v.get('/static/images/img-a/100w.jpg');
+    expect(jpg.statusCode).toBe(200);
+    expect(jpg.headers['content-type']).toBe('image/jpeg');
+    expect(jpg.rawPayload[0]).toBe(0xff);
+    expect(jpg.rawPayload[1]).toBe(0xd8);
+  });
+
+  it("refuses other websites' assets, widths not stored and odd names", async () => {
+    const v = new Visitor(app);
+    expect((await v.get('/static/images/img-b/100w.webp')).statusCode).toBe(404);
+    expect(
+      (await new Visitor(app, 'other.localhost').get('/static/images/img-b/100w.webp')).statusCode,
+    ).toBe(200);
+    expect(
+      (await new Visitor(app, 'other.localhost').get('/static/images/img-a/100w.webp')).statusCode,
+    ).toBe(404);
+    for (const url of [
+      '/static/images/img-a/500w.webp',
+      '/static/images/img-a/300w.png',
+      '/static/images/img-a/..%2F..%2Fsecret',
+      '/static/images/nope/100w.webp',
+      '/static/images/img%2Fa/100w.webp',
+    ]) {
+      const res = await v.get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['cache-control'], url).not.toContain('immutable');
+    }
+  });
+});

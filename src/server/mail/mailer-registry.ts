@@ -1,0 +1,34 @@
+import type { AppDeps } from '../deps.js';
+import { createMailer, type Mailer } from './mailer.js';
+
+const mailers = new WeakMap<AppDeps, Mailer>();
+
+/**
+ * The app's one mailer (created on first use from SMTP_URL; closed when the app closes, see
+ * mail/routes.ts). Forms and restock share it so bulk sends reuse the pooled connections.
+ */
+export function mailerFor(
+  deps: AppDeps,
+  log?: { warn: (obj: unknown, msg?: string) => void },
+): Mailer {
+  let mailer = mailers.get(deps);
+  if (!mailer) {
+    mailer = createMailer({
+      db: deps.db,
+      smtpUrl: deps.config.smtpUrl,
+      now: deps.now,
+      ...(log ? { log } : {}),
+    });
+    mailers.set(deps, mailer);
+  }
+  return mailer;
+}
+
+/** Closes the app's mailer if one was made (finishes in-flight deliveries first). */
+export async function closeMailerFor(deps: AppDeps): Promise<void> {
+  const mailer = mailers.get(deps);
+  if (mailer) {
+    mailers.delete(deps);
+    await mailer.close();
+  }
+}

@@ -1,0 +1,23 @@
+import { PageType } from '../../../shared/enums.js';
+import type { PageRequest } from './context-deps.js';
+import { baseContext } from './site-context.js';
+import type { PageContext } from './types.js';
+
+/**
+ * `/cart` (pageType 200 "show cart"). The cart itself is never in the HTML (pages stay
+ * cacheable); the `cart-page` island fetches it.
+ */
+export function buildCartContext(req: PageRequest): PageContext {
+  const ctx = baseContext(req.base, {
+    pageType: PageType.SHOW_CART,
+    templateFile: 'pages/cart.page',
+    title: 'Cart',
+  });
+  const store = ctx.websiteSettings.storeSettings;
+  ctx.cartPageIsland = {
+    locale: ctx.website.language,
+    currency: store.currencyCode,
+    minimumOrderSubtotal: store.minimumOrderSubtotal,
+  };
+  return ctx;
+}

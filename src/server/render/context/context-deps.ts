@@ -1,0 +1,33 @@
+import type { Db } from '../../db/database.js';
+import type { BlockPropsLoader } from '../block-props.js';
+import type { CatalogReader } from './catalog-reader.js';
+import type { SiteBase } from './site-context.js';
+
+/** What the context builders read from: the database and the catalog domain. */
+export interface ContextDeps {
+  db: Db;
+  catalog: CatalogReader;
+  blockProps: Partial<Record<'form' | 'newsletter', BlockPropsLoader>>;
+}
+
+/** The parts of a request a page depends on (the page cache keys on exactly these). */
+export interface PageQuery {
+  offset: number;
+  tag?: string | undefined;
+  category?: string | undefined;
+  q?: string | undefined;
+}
+
+export interface PageRequest {
+  base: SiteBase;
+  query: PageQuery;
+}
+
+/** Items per list page, by collection kind. */
+export const PAGE_SIZES: Record<string, number> = {
+  products: 24,
+  blog: 10,
+  events: 20,
+  gallery: 60,
+  search: 20,
+};

@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachBackend, openTestDatabase } from '../../testing/backends.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import { findSiteById, type Site } from '../../sites/site-queries.js';
+import { listCollections } from '../../content/content-queries.js';
+import { loadMerchandising, loadProducts, relatedItemIds } from '../../catalog/catalog-queries.js';
+import { seedRenderSite } from '../testing/seed-render-site.js';
+import { resolvePage } from '../resolve-page.js';
+import { parsePageUrl } from '../page-query.js';
+import type { ContextDeps } from './context-deps.js';
+import type { PageContext } from './types.js';
+
+describeEachBackend('page context builders', (kind) => {
+  let handle: DatabaseHandle;
+  let site: Site;
+  let deps: ContextDeps;
+  const formLoads: string[] = [];
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+    await seedRenderSite(handle.db);
+    site = (await findSiteById(handle.db, 'site-r'))!;
+    deps = {
+      db: handle.db,
+      catalog: { loadProducts, loadMerchandising, relatedItemIds },
+      blockProps: {
+        form: async ({ block, page }) => {
+          formLoads.push(`${String(block.data.formId)}@${page.path}`);
+          return { form: { id: block.data.formId }, pageContext: { path: page.path } };
+        },
+      },
+    };
+  });
+  afterAll(async () => handle?.close());
+
+  async function page(url: string): Promise<{ status: number; ctx: PageContext }> {
+    const parsed = parsePageUrl(url);
+    const collections = await listCollections(handle.db, site.id);
+    return resolvePage(deps, {
+      base: { site, collections, path: parsed.path, baseUrl: 'http://localhost' },
+      query: parsed.query,
+    });
+  }
+
+  it('builds the website parts without secrets', async () => {
+    const { ctx } = await page('/');
+    expect(ctx.website).toMatchObject({
+      id: 'site-r',
+      identifier: 'demo',
+      siteTitle: 'Render Shop',
+      language: 'en-US',
+      timeZone: 'America/New_York',
+      baseUrl: 'http://localhost',
+      siteStatus: 1,
+      websiteType: 1,
+      developerMode: false,
+    });
+    expect(typeof ctx.website.createdOn).toBe('number');
+    expect(ctx.websiteSettings.captchaSettings).toEqual({
+      provider: 'recaptcha',
+      siteKey: 'site-key-public',
+    });
+    expect(JSON.stringify(ctx)).not.toContain('TOP-SECRET');
+    expect(ctx.websiteSettings.storeSettings).toEqual({
+      multipleQuantityAllowedForServices: true,
+      minimumOrderSubtotal: { value: '25.00', currency: 'USD' },
+      currencyCode: 'USD',
+    });
+    expect(ctx.localizedStrings).toMatchObject({
+      productSoldOutText: 'sold out',
+      salePriceText: 'Sale Price:',
+    });
+    expect(ctx.navigation.map((n) => [n.fullUrl, n.active])).toEqual([
+      ['/', true],
+      ['/shop', false],
+      ['/blog', false],
+      ['/events', false],
+      ['/gallery', false],
+    ]);
+  });
+
+  it('home page: pageType 2 with blocks, images, products and form island props', async () => {
+    const { status, ctx } = await page('/');
+    expect(status).toBe(200);
+    expect(ctx.pageType).toBe(2);
+    const blocks = ctx.collection!.blocks!;
+    expect(blocks.map((b) => b.type)).toEqual(['html', 'image', 'products', 'form']);
+    expect(blocks[1]!.image).toMatchObject({
+      assetUrl: '/static/images/site-r-img1',
+      originalSize: '1200x800',
+      altText: 'A blue mug',
+      mediaFocalPoint: { x: 0.5, y: 0.5 },
+    });
+    expect(blocks[2]!.items!.map((i) => i.urlId)).toEqual(['blue-mug', 'red-mug']);
+    expect(blocks[2]!.items![0]!.plpIsland!.pageType).toBe('plp');
+    expect(blocks[3]!.formIsland).toEqual({
+      form: { id: 'form-contact' },
+      pageContext: { path: '/' },
+    });
+    expect(formLoads).toContain('form-contact@/');
+  });
+
+  it('shop list: pageType 1, products with structuredContent, merchandising and plp props', async () => {
+    const { ctx } = await page('/shop');
+    expect(ctx.pageType).toBe(1);
+    expect(ctx.collection).toMatchObject({
+      urlId: 'shop',
+      fullUrl: '/shop',
+      type: 13,
+      typeName: 'products',
+    });
+    const [blue, red, green] = ctx.items!;
+    expect(blue!.fullUrl).toBe('/shop/p/blue-mug');
+    expect(blue!.structuredContent!.variants).toHaveLength(2);
+    expect(red!.structuredContent!.variants[0]!.qtyInStock).toBe(0);
+    expect(green!.mainImage).toBeUndefined();
+    expect(Object.keys(ctx.productMerchandisingContext).sort()).toEqual([
+      'site-r-blue-mug',
+      'site-r-green-mug',
+      'site-r-red-mug',
+    ]);
+    expect(blue!.plpIsland).toMatchObject({
+      item: { id: 'site-r-blue-mug', fullUrl: '/shop/p/blue-mug', title: 'blue mug' },
+      locale: 'en-US',
+      pageType: 'plp',
+      captcha: { provider: 'recaptcha', siteKey: 'site-key-public' },
+      store: { currencyCode: 'USD' },
+    });
+    expect(ctx.pagination).toMatchObject({
+      pageSize: 24,
+      offset: 0,
+      nextPage: false,
+      prevPage: false,
+    });
+  });
+
+  it('product page: pageType 50 with pdp props, images and related products', async () => {
+    const { ctx } = await page('/shop/p/blue-mug');
+    expect(ctx.pageType).toBe(50);
+    expect(ctx.item!.recordType).toBe(11);
+    expect(ctx.item!.productIsland!.pageType).toBe('pdp');
+    expect(ctx.item!.productIsland!.merchandising.customSoldOutText).toBe('');
+    expect(ctx.item!.items!.map((i) => i.id)).toEqual(['site-r-img2']);
+    // SPEC 9.2 alt fallback: the body, tags stripped.
+    expect(ctx.item!.items![0]!.altText).toBe('Second image body');
+    expect(ctx.item!.relatedItems!.map((i) => i.urlId)).toEqual(['red-mug', 'green-mug']);
+    expect(ctx.item!.relatedItems![0]!.plpIsland!.pageType).toBe('plp');
+    expect((await page('/shop/blue-mug')).status).toBe(404);
+    expect((await page('/shop/p/nope')).status).toBe(404);
+  });
+
+  it('blog: newest first, tag and category filters, comments, author', async () => {
+    const all = (await page('/blog')).ctx;
+    expect(all.items!.map((i) => i.urlId)).toEqual(['second-post', 'first-post']);
+    const first = all.items![1]!;
+    expect(first).toMatchObject({
+      author: { displayName: 'Ann Author' },
+      tags: ['news', 'mugs'],
+      categories: ['Updates'],
+      publicCommentCount: 2,
+      commentsVisible: true,
+      likeCount: 1,
+      fullUrl: '/blog/first-post',
+    });
+    expect((await page('/blog?tag=mugs')).ctx.items!.map((i) => i.urlId)).toEqual(['first-post']);
+    expect((await page('/blog?category=Updates')).ctx.filter).toEqual({ category: 'Updates' });
+    expect((await page('/blog?tag=none')).ctx.items).toEqual([]);
+    const post = await page('/blog/first-post');
+    expect(post.ctx.pageType).toBe(50);
+    expect(post.ctx.item!.excerpt).toBe('<p>Excerpt of first-post</p>');
+  });
+
+  it('events carry dates (epoch ms) and location; gallery has SPEC 9.2 defaults', async () => {
+    const ev = (await page('/events/launch-party')).ctx.item!;
+    expect(ev.startDate).toBe(Date.UTC(2026, 2, 1, 23, 30));
+    expect(ev.location).toEqual({ addressTitle: 'The Hall', addressLine1: '1 Main St' });
+    const gallery = (await page('/gallery')).ctx.collection!.gallery;
+    expect(gallery).toMatchObject({ design: 'grid', thumbnailsPerRow: 4, padding: 20 });
+  });
+
+  it('search (102), cart (200) and not found (100)', async () => {
+    const s = await page('/search?q=BLUE%20mug');
+    expect(s.ctx.pageType).toBe(102);
+    expect(s.ctx.search).toEqual({ query: 'BLUE mug', resultCount: 1 });
+    expect(s.ctx.items![0]!.fullUrl).toBe('/shop/p/blue-mug');
+    expect((await page('/search?q=100%25')).ctx.items).toEqual([]);
+    expect((await page('/search?q=excerpt')).ctx.items!.length).toBeGreaterThan(3);
+    const cart = await page('/cart');
+    expect(cart.ctx.pageType).toBe(200);
+    expect(cart.ctx.cartPageIsland).toEqual({
+      locale: 'en-US',
+      currency: 'USD',
+      minimumOrderSubtotal: { value: '25.00', currency: 'USD' },
+    });
+    const nf = await page('/no/such/page');
+    expect(nf.status).toBe(404);
+    expect(nf.ctx.pageType).toBe(100);
+    expect((await page('/%E0%A4%A')).status).toBe(404);
+  });
+
+  it('paginates lists with offset links that keep filters', async () => {
+    const collections = await listCollections(handle.db, site.id);
+    const { ctx } = await resolvePage(deps, {
+      base: { site, collections, path: '/blog', baseUrl: '' },
+      query: { offset: 1, tag: 'news' },
+    });
+    expect(ctx.items!.map((i) => i.urlId)).toEqual(['first-post']);
+    expect(ctx.pagination).toMatchObject({
+      offset: 1,
+      prevPage: true,
+      prevPageUrl: '/blog?tag=news',
+    });
+  });
+});

@@ -1,0 +1,56 @@
+import { PageType } from '../../../shared/enums.js';
+import { stripTags } from '../../../shared/html.js';
+import {
+  findAssets,
+  findItem,
+  findItemsByIds,
+  type CollectionRow,
+} from '../../content/content-queries.js';
+import type { ContextDeps, PageRequest } from './context-deps.js';
+import { assetIdsOf, itemJson } from './item-json.js';
+import { attachProducts } from './products-json.js';
+import { baseContext, collectionJson } from './site-context.js';
+import type { PageContext } from './types.js';
+
+/** How many related products a product page shows. */
+const RELATED_LIMIT = 4;
+
+/**
+ * A content item's page (pageType 50): a product (`/shop/p/{slug}`), a blog post or an event.
+ * Undefined when no such item exists (the route answers 404).
+ */
+export async function buildItemContext(
+  deps: ContextDeps,
+  req: PageRequest,
+  collection: CollectionRow,
+  slug: string,
+): Promise<PageContext | undefined> {
+  const { site } = req.base;
+  const row = await findItem(deps.db, site.id, collection.id, slug);
+  if (!row) return undefined;
+  const isProduct = collection.kind === 'products';
+  const relatedIds = isProduct ? await deps.catalog.relatedItemIds(deps.db, site.id, row.id) : [];
+  const related = (await findItemsByIds(deps.db, site.id, relatedIds)).slice(0, RELATED_LIMIT);
+  const assets = await findAssets(deps.db, site.id, assetIdsOf([row, ...related]));
+  const ctx = baseContext(req.base, {
+    pageType: PageType.ITEM,
+    templateFile: `collections/${collection.kind}.item`,
+    title: row.title,
+    description: stripTags(row.excerpt || row.body).slice(0, 160),
+  });
+  const item = itemJson(row, collection, assets, ctx.websiteSettings);
+  ctx.collection = collectionJson(collection);
+  ctx.item = item;
+  if (isProduct) {
+    await attachProducts(deps.db, deps.catalog, site, ctx, [item], 'pdp');
+    if (related.length) {
+      const relatedJson = related.map((r) => {
+        const home = req.base.collections.find((c) => c.id === r.collection_id) ?? collection;
+        return itemJson(r, home, assets, ctx.websiteSettings);
+      });
+      await attachProducts(deps.db, deps.catalog, site, ctx, relatedJson, 'plp');
+      item.relatedItems = relatedJson;
+    }
+  }
+  return ctx;
+}

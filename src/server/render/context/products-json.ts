@@ -1,0 +1,51 @@
+import type { Db } from '../../db/database.js';
+import type { Site } from '../../sites/site-queries.js';
+import type { CatalogReader } from './catalog-reader.js';
+import type { ItemJson, PageContext, ProductIslandProps } from './types.js';
+
+/**
+ * Adds `structuredContent`, the merchandising context and the product islands' props to product
+ * items (SPEC 3.3/3.4, contracts.md "Island props"). One catalog round trip for the whole list.
+ */
+export async function attachProducts(
+  db: Db,
+  catalog: CatalogReader,
+  site: Site,
+  ctx: PageContext,
+  items: ItemJson[],
+  pageType: 'pdp' | 'plp',
+): Promise<void> {
+  const ids = items.map((i) => i.id);
+  if (ids.length === 0) return;
+  const [products, merch] = await Promise.all([
+    catalog.loadProducts(db, site.id, ids),
+    catalog.loadMerchandising(db, site, ids),
+  ]);
+  const store = ctx.websiteSettings.storeSettings;
+  const captcha = ctx.websiteSettings.captchaSettings;
+  for (const item of items) {
+    const product = products.get(item.id);
+    if (!product) continue;
+    item.structuredContent = product;
+    const merchandising = merch.get(item.id);
+    if (!merchandising) continue;
+    ctx.productMerchandisingContext[item.id] = merchandising;
+    const props: ProductIslandProps = {
+      item: {
+        id: item.id,
+        collectionId: item.collectionId,
+        title: item.title,
+        fullUrl: item.fullUrl,
+        ...(item.assetUrl ? { assetUrl: item.assetUrl } : {}),
+        structuredContent: product,
+      },
+      merchandising,
+      store,
+      locale: site.language,
+      pageType,
+      captcha,
+    };
+    if (pageType === 'pdp') item.productIsland = props;
+    else item.plpIsland = props;
+  }
+}

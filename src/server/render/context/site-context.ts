@@ -1,0 +1,211 @@
+import { CollectionType, PageType } from '../../../shared/enums.js';
+import { moneyJson } from '../../../shared/money.js';
+import { ProductTexts } from '../../../shared/product/rules.js';
+import type { Site } from '../../sites/site-queries.js';
+import type { CollectionRow } from '../../content/content-queries.js';
+import { collectionUrl } from './item-json.js';
+import type {
+  CollectionJson,
+  GallerySettingsJson,
+  NavigationLinkJson,
+  PageContext,
+  WebsiteJson,
+  WebsiteSettingsJson,
+} from './types.js';
+
+/** SPEC 9.2: dates format in New York time when the site sets no zone. */
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/** SPEC 9.1 texts the engine's commerce formatters and our templates read. */
+export const LOCALIZED_STRINGS: Record<string, string> = {
+  productSoldOutText: ProductTexts.SOLD_OUT,
+  productSaleText: ProductTexts.SALE,
+  salePriceText: ProductTexts.SALE_PRICE,
+  originalPriceText: ProductTexts.ORIGINAL_PRICE,
+  productPriceFromText: ProductTexts.FROM_PRICE,
+  productQuickViewText: ProductTexts.QUICK_VIEW,
+  addToCartText: ProductTexts.ADD_TO_CART,
+  subscribeText: ProductTexts.SUBSCRIBE,
+  quantityText: ProductTexts.QUANTITY,
+};
+
+/** Theme tweaks that become CSS custom properties (`--tweak-accent-color`…). */
+const TWEAK_NAMES = ['accentColor', 'backgroundColor', 'textColor', 'headingFont', 'bodyFont'];
+
+/**
+ * The site's tweaks as a `:root` rule for the layout's `<style>`. Values are owner input inside
+ * CSS, so anything that could end the declaration or the style element is refused.
+ */
+export function tweaksCss(tweaks: Record<string, string> | undefined): string {
+  const decls = TWEAK_NAMES.flatMap((name) => {
+    const v = tweaks?.[name];
+    if (typeof v !== 'string' || !/^[\w\s,'"#().%-]{1,200}$/.test(v)) return [];
+    const prop = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    return [`--tweak-${prop}:${v}`];
+  });
+  return decls.length ? `:root{${decls.join(';')}}` : '';
+}
+
+export function websiteJson(site: Site, baseUrl: string): WebsiteJson {
+  const ws = site.settings.websiteSettings;
+  return {
+    id: site.id,
+    identifier: site.slug,
+    siteTitle: site.title,
+    siteDescription: site.description,
+    language: site.language,
+    timeZone: ws.timeZone || DEFAULT_TIME_ZONE,
+    baseUrl,
+    siteStatus: site.site_status,
+    websiteType: site.website_type,
+    developerMode: site.developer_mode,
+    createdOn: new Date(site.created_on).getTime(),
+    currency: site.currency,
+    tweaks: site.settings.tweaks ?? {},
+    tweaksCss: tweaksCss(site.settings.tweaks),
+  };
+}
+
+/** SPEC 3.7 website settings plus store and captcha settings, without any secret. */
+export function websiteSettingsJson(site: Site): WebsiteSettingsJson {
+  const ws = site.settings.websiteSettings;
+  const store = ws.storeSettings;
+  const currency = store.currencyCode || site.currency;
+  return {
+    timeZone: ws.timeZone || DEFAULT_TIME_ZONE,
+    commentsEnabled: ws.commentsEnabled,
+    simpleLikingEnabled: ws.simpleLikingEnabled,
+    shareButtonOptions: ws.shareButtonOptions ?? {},
+    ...(ws.disqusShortname ? { disqusShortname: ws.disqusShortname } : {}),
+    storeSettings: {
+      multipleQuantityAllowedForServices: store.multipleQuantityAllowedForServices,
+      minimumOrderSubtotal:
+        store.minimumOrderSubtotalCents > 0
+          ? moneyJson(store.minimumOrderSubtotalCents, currency)
+          : null,
+      currencyCode: currency,
+    },
+    captchaSettings: {
+      provider: ws.captchaSettings.provider,
+      ...(ws.captchaSettings.siteKey ? { siteKey: ws.captchaSettings.siteKey } : {}),
+    },
+  };
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  page: 'page',
+  products: 'products',
+  blog: 'blog',
+  gallery: 'gallery',
+  events: 'events',
+};
+
+/** SPEC 9.2 gallery defaults, overridden by the collection's own settings within their ranges. */
+export function gallerySettings(settings: Record<string, unknown>): GallerySettingsJson {
+  const num = (key: string, dflt: number, min: number, max: number) => {
+    const v = settings[key];
+    return typeof v === 'number' && Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : dflt;
+  };
+  const flag = (key: string, dflt: boolean) =>
+    typeof settings[key] === 'boolean' ? (settings[key] as boolean) : dflt;
+  const design = settings.design;
+  return {
+    design: design === 'slideshow' || design === 'slider' || design === 'stacked' ? design : 'grid',
+    thumbnailsPerRow: num('thumbnailsPerRow', 4, 1, 10),
+    padding: num('padding', 20, 0, 50),
+    aspectRatio: typeof settings.aspectRatio === 'string' ? settings.aspectRatio : '1:1',
+    squareThumbs: flag('squareThumbs', true),
+    showMeta: flag('showMeta', true),
+    lightbox: flag('lightbox', false),
+    autoplay: flag('autoplay', false),
+    autoplayDelay: num('autoplayDelay', 5, 1, 10),
+  };
+}
+
+export function collectionJson(row: CollectionRow): CollectionJson {
+  const json: CollectionJson = {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    urlId: row.url_id,
+    fullUrl: collectionUrl(row.url_id),
+    type: row.type,
+    typeName: TYPE_NAMES[row.kind] ?? row.kind,
+    folder: false,
+    folderBehavior: row.folder_behavior,
+  };
+  if (row.kind === 'gallery' || row.type === CollectionType.SLIDE_GALLERY) {
+    json.gallery = gallerySettings(row.settings);
+  }
+  return json;
+}
+
+const SPECIAL_LINKS: Record<string, { title: string; fullUrl: string }> = {
+  cart: { title: 'Cart', fullUrl: '/cart' },
+  search: { title: 'Search', fullUrl: '/search' },
+};
+
+/**
+ * The header links: the site's `navigation` setting (ordered url ids; 'cart' and 'search' name
+ * those pages) or, when it is empty, the collections with a navigation index.
+ */
+export function navigationJson(
+  collections: CollectionRow[],
+  path: string,
+  order: string[] = [],
+): NavigationLinkJson[] {
+  const links: { title: string; urlId: string; fullUrl: string }[] = order.length
+    ? order.flatMap((urlId) => {
+        const c = collections.find((x) => x.url_id === urlId);
+        if (c) return [{ title: c.title, urlId, fullUrl: collectionUrl(c.url_id) }];
+        const special = SPECIAL_LINKS[urlId];
+        return special ? [{ ...special, urlId }] : [];
+      })
+    : collections
+        .filter((c) => c.nav_index !== null)
+        .sort((a, b) => (a.nav_index ?? 0) - (b.nav_index ?? 0))
+        .map((c) => ({ title: c.title, urlId: c.url_id, fullUrl: collectionUrl(c.url_id) }));
+  return links.map((l) => ({
+    ...l,
+    active:
+      l.fullUrl === '/' ? path === '/' : path === l.fullUrl || path.startsWith(`${l.fullUrl}/`),
+  }));
+}
+
+/** What every page's context has, before the page kind adds its own parts. */
+export interface SiteBase {
+  site: Site;
+  collections: CollectionRow[];
+  path: string;
+  baseUrl: string;
+}
+
+export function baseContext(
+  base: SiteBase,
+  page: { pageType: number; templateFile: string; title: string; description?: string },
+): PageContext {
+  const website = websiteJson(base.site, base.baseUrl);
+  const websiteSettings = websiteSettingsJson(base.site);
+  const locale = base.site.language;
+  const currency = websiteSettings.storeSettings.currencyCode;
+  const title =
+    page.pageType === PageType.PAGE && page.title === website.siteTitle
+      ? website.siteTitle
+      : page.title
+        ? `${page.title} — ${website.siteTitle}`
+        : website.siteTitle;
+  return {
+    website,
+    websiteSettings,
+    productMerchandisingContext: {},
+    localizedStrings: LOCALIZED_STRINGS,
+    pageType: page.pageType,
+    template: { name: base.site.theme, file: page.templateFile },
+    navigation: navigationJson(base.collections, base.path, base.site.settings.navigation ?? []),
+    pageTitle: title,
+    pageDescription: page.description || website.siteDescription,
+    requestPath: base.path,
+    cartIndicatorIsland: { locale, currency },
+    featureFlags: { useCLDRMoneyFormat: true },
+  };
+}

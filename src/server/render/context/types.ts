@@ -1,0 +1,211 @@
+import type {
+  MerchandisingContextJson,
+  MoneyJson,
+  ProductItemJson,
+  ProductJson,
+  StoreSettingsJson,
+} from '../../../shared/product/types.js';
+
+/**
+ * The template context in Squarespace's shape (DESIGN 8, SPEC 3.7/3.8). Templates read these
+ * names and `?format=json` returns them, so they are a public contract: add, never rename.
+ */
+export interface WebsiteJson {
+  id: string;
+  identifier: string;
+  siteTitle: string;
+  siteDescription: string;
+  language: string;
+  timeZone: string;
+  baseUrl: string;
+  siteStatus: number;
+  websiteType: number;
+  developerMode: boolean;
+  /** Epoch milliseconds. */
+  createdOn: number;
+  currency: string;
+  tweaks: Record<string, string>;
+  /** The tweaks as CSS custom properties, ready for the layout's `<style>`. */
+  tweaksCss: string;
+}
+
+export interface WebsiteSettingsJson {
+  timeZone: string;
+  commentsEnabled: boolean;
+  simpleLikingEnabled: boolean;
+  shareButtonOptions: Record<string, boolean>;
+  disqusShortname?: string;
+  storeSettings: StoreSettingsJson;
+  /** Only the public part: secret keys never reach a page. */
+  captchaSettings: { provider: string; siteKey?: string };
+}
+
+export interface CollectionJson {
+  id: string;
+  title: string;
+  description: string;
+  urlId: string;
+  fullUrl: string;
+  type: number;
+  typeName: string;
+  folder: boolean;
+  folderBehavior: number | null;
+  /** Page collections: an html block brings its own `<h1>` (the template then adds none). */
+  hasOwnHeading?: boolean;
+  /** Page collections: their layout blocks, each with the props nodes its island needs. */
+  blocks?: BlockJson[];
+  /** Gallery collections: SPEC 3.7 / 9.2 gallery design settings. */
+  gallery?: GallerySettingsJson;
+}
+
+export interface BlockJson {
+  type: string;
+  /** 'html-block', 'image-block'… so templates can switch with `.equal? typeName "…"`. */
+  typeName: string;
+  data: Record<string, unknown>;
+  image?: ImageJson;
+  /** Gallery blocks: their images. */
+  images?: ImageJson[];
+  /** Product, products and summary blocks: their items. */
+  items?: ItemJson[];
+  formIsland?: object;
+  newsletterIsland?: object;
+  productIsland?: object;
+}
+
+export interface GallerySettingsJson {
+  design: 'grid' | 'slideshow' | 'slider' | 'stacked';
+  thumbnailsPerRow: number;
+  padding: number;
+  aspectRatio: string;
+  squareThumbs: boolean;
+  showMeta: boolean;
+  lightbox: boolean;
+  autoplay: boolean;
+  autoplayDelay: number;
+}
+
+/** SPEC 3.7 image asset. `assetUrl` + `/{width}w.webp` is a file the image route serves. */
+export interface ImageJson {
+  id: string;
+  assetUrl: string;
+  originalSize: string;
+  mediaFocalPoint: { x: number; y: number };
+  altText: string;
+  title: string;
+  body: string;
+  filename: string;
+  colorData: Record<string, string>;
+  systemDataVariants: string;
+  width: number;
+  height: number;
+}
+
+export interface LocationJson {
+  addressTitle?: string;
+  addressLine1?: string;
+  addressLine2?: string;
+  addressCountry?: string;
+  mapLat?: number;
+  mapLng?: number;
+}
+
+export interface ItemJson {
+  id: string;
+  collectionId: string;
+  urlId: string;
+  fullUrl: string;
+  title: string;
+  excerpt: string;
+  body: string;
+  externalLink?: string;
+  mainImageId?: string;
+  systemDataId?: string;
+  assetUrl?: string;
+  mainImage?: ImageJson;
+  items?: ImageJson[];
+  recordType: number;
+  recordTypeLabel: string;
+  publishOn: number;
+  addedOn: number;
+  likeCount: number;
+  publicCommentCount: number;
+  commentState: number;
+  /** SPEC 4.7 comments rule already applied, so templates need not repeat it. */
+  commentsVisible: boolean;
+  startDate?: number;
+  endDate?: number;
+  location?: LocationJson;
+  categories: string[];
+  tags: string[];
+  author?: { displayName: string };
+  starred: boolean;
+  structuredContent?: ProductJson;
+  /** Product items: `product-form` island props (page type pdp). */
+  productIsland?: ProductIslandProps;
+  /** Product items in lists: `grid-add-button` / `quick-view` island props (page type plp). */
+  plpIsland?: ProductIslandProps;
+  /** Product items: related products (item pages only). */
+  relatedItems?: ItemJson[];
+}
+
+export interface ProductIslandProps {
+  item: ProductItemJson;
+  merchandising: MerchandisingContextJson;
+  store: StoreSettingsJson;
+  locale: string;
+  pageType: 'pdp' | 'plp' | 'add-on' | 'product_block';
+  captcha: { provider: string; siteKey?: string };
+}
+
+export interface PaginationJson {
+  pageSize: number;
+  offset: number;
+  nextPage: boolean;
+  nextPageOffset?: number;
+  nextPageUrl?: string;
+  prevPage: boolean;
+  prevPageOffset?: number;
+  prevPageUrl?: string;
+}
+
+export interface NavigationLinkJson {
+  title: string;
+  urlId: string;
+  fullUrl: string;
+  active: boolean;
+}
+
+export interface TemplateErrorJson {
+  file: string;
+  type: string;
+  message: string;
+}
+
+export interface PageContext {
+  website: WebsiteJson;
+  websiteSettings: WebsiteSettingsJson;
+  collection?: CollectionJson;
+  item?: ItemJson;
+  items?: ItemJson[];
+  pagination?: PaginationJson;
+  productMerchandisingContext: Record<string, MerchandisingContextJson>;
+  localizedStrings: Record<string, string>;
+  pageType: number;
+  template: { name: string; file: string };
+  navigation: NavigationLinkJson[];
+  /** `<title>` and description of this page. */
+  pageTitle: string;
+  pageDescription: string;
+  /** The path this page answers (no query), for canonical links. */
+  requestPath: string;
+  /** Search pages: the visitor's text (templates must escape it with `|html`). */
+  search?: { query: string; resultCount: number };
+  /** Active blog filters (`?tag=`, `?category=`). */
+  filter?: { tag?: string; category?: string };
+  cartIndicatorIsland: { locale: string; currency: string };
+  cartPageIsland?: { locale: string; currency: string; minimumOrderSubtotal: MoneyJson | null };
+  /** The engine's commerce formatters format money with CLDR when this flag is on. */
+  featureFlags: { useCLDRMoneyFormat: boolean };
+  templateErrors?: TemplateErrorJson[];
+}

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { Compiler, Formatters, Predicates } from '@squarespace/template-engine';
+import { cldrFor } from './cldr.js';
+import { createFormatters, createPredicates, imgTag, type IslandRenderer } from './formatters.js';
+import type { ProductJson, VariantJson } from '../../shared/product/types.js';
+
+const islands: IslandRenderer = {
+  isIsland: (n) => n === 'product-form',
+  render: (name, props, hydrate) =>
+    `<island ${name} ${hydrate ?? 'idle'} ${JSON.stringify(props)}>`,
+};
+const compiler = new Compiler({
+  formatters: { ...Formatters, ...createFormatters(islands) },
+  predicates: { ...Predicates, ...createPredicates(islands) },
+});
+
+function run(template: string, json: unknown, locale = 'en-US'): string {
+  const { code, errors } = compiler.parse(template);
+  expect(errors).toEqual([]);
+  const r = compiler.execute({ code, json, cldr: cldrFor(locale) as never });
+  expect(r.errors).toEqual([]);
+  return r.ctx.render();
+}
+
+const image = {
+  assetUrl: '/static/images/a1',
+  originalSize: '800x600',
+  altText: 'A "quoted" mug',
+  mediaFocalPoint: { x: 0.25, y: 0.5 },
+};
+
+describe('img', () => {
+  it('writes srcset of the SPEC 9.2 widths up to the original, sizes, width/height and lazy', () => {
+    const html = imgTag(image, ['grid']);
+    expect(html).toContain(
+      'srcset="/static/images/a1/100w.webp 100w, /static/images/a1/300w.webp 300w, /static/images/a1/500w.webp 500w, /static/images/a1/750w.webp 750w"',
+    );
+    expect(html).toContain('width="800" height="600"');
+    expect(html).toContain('alt="A &quot;quoted&quot; mug"');
+    expect(html).toContain('loading="lazy"');
+    expect(html).toContain('sizes="(min-width: 64rem) 25vw, (min-width: 40rem) 33vw, 50vw"');
+    expect(html).toContain('object-position:25% 50%');
+    expect(html).not.toContain('fetchpriority');
+  });
+
+  it('marks the LCP image eager with high priority and takes raw sizes', () => {
+    const html = run('{img|img;(min-width: 40rem) 50vw, 100vw;eager;high}', { img: image });
+    expect(html).toContain('loading="eager"');
+    expect(html).toContain('fetchpriority="high"');
+    expect(html).toContain('sizes="(min-width: 40rem) 50vw, 100vw"');
+  });
+
+  it('renders nothing for a missing image or a bad size', () => {
+    expect(run('[{img|img}]', {})).toBe('[]');
+    expect(imgTag({ ...image, originalSize: 'big' }, [])).toBe('');
+  });
+
+  it('gives srcset and image-url helpers', () => {
+    expect(run('{img|image-url 400}', { img: image })).toBe('/static/images/a1/500w.webp');
+    expect(run('{img|srcset jpg}', { img: image })).toContain('/static/images/a1/100w.jpg 100w');
+  });
+});
+
+describe('site-money', () => {
+  it('formats Money JSON and minor units with CLDR in the site locale', () => {
+    const json = {
+      m: { value: '1234.5', currency: 'USD' },
+      cents: 1999,
+      websiteSettings: { storeSettings: { currencyCode: 'USD' } },
+    };
+    expect(run('{m|site-money} {cents|site-money}', json)).toBe('$1,234.50 $19.99');
+  });
+
+  it('uses no fraction digits for yen on the Japanese site', () => {
+    const json = { cents: 1200, websiteSettings: { storeSettings: { currencyCode: 'JPY' } } };
+    expect(run('{cents|site-money}', json, 'ja-JP')).toBe('￥1,200');
+  });
+});
+
+const variant = (over: Partial<VariantJson>): VariantJson => ({
+  id: 'v',
+  sku: 's',
+  attributes: {},
+  optionValues: [],
+  price: 1000,
+  salePrice: 0,
+  priceMoney: { value: '10.00', currency: 'USD' },
+  salePriceMoney: { value: '0.00', currency: 'USD' },
+  onSale: false,
+  qtyInStock: 1,
+  unlimited: false,
+  ...over,
+});
+const product = (variants: VariantJson[], productType = 1): ProductJson => ({
+  productType,
+  variants,
+  variantOptionOrdering: [],
+  priceMoney: { value: '10.00', currency: 'USD' },
+  salePriceMoney: { value: '0.00', currency: 'USD' },
+  onSale: false,
+  isSubscribable: false,
+  subscriptionPlan: null,
+  productSubscriptionOptions: [],
+  oneTimePurchaseAllowed: true,
+  additionalFieldsFormId: null,
+  useCustomAddButtonText: false,
+  customAddButtonText: '',
+});
+
+describe('status-mark (SPEC 4.7 precedence)', () => {
+  const strings = { productSoldOutText: 'sold out', productSaleText: 'sale' };
+  it('shows sold out before sale, sale otherwise, and nothing for a plain product', () => {
+    const soldOutOnSale = product([variant({ qtyInStock: 0, onSale: true })]);
+    const onSale = product([variant({ onSale: true })]);
+    const plain = product([variant({})]);
+    const t = '{.repeated section items}[{@|status-mark}]{.end}';
+    const html = run(t, {
+      localizedStrings: strings,
+      items: [
+        { id: 'a', structuredContent: soldOutOnSale },
+        { id: 'b', structuredContent: onSale },
+        { id: 'c', structuredContent: plain },
+      ],
+    });
+    expect(html).toBe(
+      '[<div class="product-mark sold-out">sold out</div>][<div class="product-mark sale">sale</div>][]',
+    );
+  });
+
+  it("uses the product's custom sold-out text", () => {
+    const html = run('{item|status-mark}', {
+      localizedStrings: strings,
+      productMerchandisingContext: { a: { customSoldOutText: 'Gone <for now>' } },
+      item: { id: 'a', structuredContent: product([variant({ qtyInStock: 0 })]) },
+    });
+    expect(html).toBe('<div class="product-mark sold-out">Gone &lt;for now&gt;</div>');
+  });
+
+  it('gives the add button label', () => {
+    const p = { ...product([variant({})]), isSubscribable: true };
+    expect(run('{item|add-button-label}', { item: { structuredContent: p } })).toBe('Subscribe');
+  });
+});
+
+describe('island', () => {
+  it('renders registered islands with the node as props and the hydrate hint', () => {
+    expect(run('{p|island product-form visible}', { p: { a: 1 } })).toBe(
+      '<island product-form visible {"a":1}>',
+    );
+    expect(run('{.island? product-form}yes{.end}{.island? form-block}{.or}no{.end}', {})).toBe(
+      'yesno',
+    );
+  });
+
+  it('leaves a neutral mount point for islands not registered yet', () => {
+    expect(run('{p|island form-block}', { p: {} })).toBe(
+      '<div data-island-pending="form-block"></div>',
+    );
+  });
+});

@@ -1,0 +1,212 @@
+import {
+  Formatter,
+  PredicatePlugin,
+  type Context,
+  type FormatterMap,
+  type PredicateMap,
+  type Variable,
+} from '@squarespace/template-engine';
+import { escapeHtml } from '../../shared/html.js';
+import { bestWidth, imageUrl, parseOriginalSize, srcset } from '../../shared/images.js';
+import { moneyToMinor, minorToDecimalString } from '../../shared/money.js';
+import { addButtonLabel, statusMark } from '../../shared/product/rules.js';
+import type { ProductJson } from '../../shared/product/types.js';
+
+/** Renders an island's markup (src/server/render/islands.ts), injected so tests can fake it. */
+export interface IslandRenderer {
+  isIsland(name: string): boolean;
+  render(name: string, props: object, hydrate?: HydrateWhen): string;
+}
+export type HydrateWhen = 'load' | 'idle' | 'visible' | 'interaction';
+const HYDRATE = new Set<string>(['load', 'idle', 'visible', 'interaction']);
+
+/** Named `sizes` values for the layouts the default theme uses. */
+export const SIZES_PRESETS: Record<string, string> = {
+  full: '100vw',
+  content: '(min-width: 52rem) 48rem, calc(100vw - 2rem)',
+  half: '(min-width: 48rem) 50vw, 100vw',
+  grid: '(min-width: 64rem) 25vw, (min-width: 40rem) 33vw, 50vw',
+  thumb: '6rem',
+};
+
+/** Value of an engine node as plain JS (undefined when missing). */
+function valueOf(v: Variable): unknown {
+  return v.node.isMissing() ? undefined : (v.node.value as unknown);
+}
+
+function fmt(apply: (args: string[], first: Variable, ctx: Context) => void): Formatter {
+  return new (class extends Formatter {
+    apply(args: string[], vars: Variable[], ctx: Context): void {
+      const first = vars[0];
+      if (first) apply(args, first, ctx);
+    }
+  })();
+}
+
+function pred(test: (args: string[], ctx: Context) => boolean): PredicatePlugin {
+  return new (class extends PredicatePlugin {
+    apply(args: string[], ctx: Context): boolean {
+      return test(args, ctx);
+    }
+  })();
+}
+
+interface ImageNode {
+  assetUrl?: string;
+  originalSize?: string;
+  altText?: string;
+  mediaFocalPoint?: { x: number; y: number };
+}
+
+/** `<img>` with srcset of SPEC 9.2 widths, sizes, explicit width/height and loading hints. */
+export function imgTag(image: ImageNode, args: string[]): string {
+  const size = parseOriginalSize(image.originalSize);
+  if (!image.assetUrl || !size) return '';
+  let sizes = SIZES_PRESETS.full!;
+  let loading = 'lazy';
+  let priority = '';
+  let cls = '';
+  for (const a of args) {
+    if (a === 'eager' || a === 'lazy') loading = a;
+    else if (a === 'high') priority = ' fetchpriority="high"';
+    else if (a.startsWith('class=')) cls = ` class="${escapeHtml(a.slice(6))}"`;
+    else if (SIZES_PRESETS[a]) sizes = SIZES_PRESETS[a];
+    else if (a) sizes = a;
+  }
+  const fp = image.mediaFocalPoint;
+  const style = fp
+    ? ` style="object-position:${Math.round(fp.x * 100)}% ${Math.round(fp.y * 100)}%"`
+    : '';
+  // The src is a mid-size fallback; browsers pick from srcset by the slot's width.
+  const src = imageUrl(image.assetUrl, bestWidth(750, size.width));
+  return (
+    `<img src="${escapeHtml(src)}" srcset="${escapeHtml(srcset(image.assetUrl, size.width))}"` +
+    ` sizes="${escapeHtml(sizes)}" width="${size.width}" height="${size.height}"` +
+    ` alt="${escapeHtml(image.altText ?? '')}" loading="${loading}" decoding="${loading === 'eager' ? 'sync' : 'async'}"` +
+    `${priority}${cls}${style}>`
+  );
+}
+
+/** Currency of the website (store settings), for amounts given in minor units. */
+function siteCurrency(ctx: Context): string {
+  const store = ctx.resolve(['websiteSettings', 'storeSettings', 'currencyCode']);
+  if (!store.isMissing()) return store.asString();
+  const site = ctx.resolve(['website', 'currency']);
+  return site.isMissing() ? 'USD' : site.asString();
+}
+
+/** Formats Money JSON, or a number of minor units in the site's currency, with CLDR. */
+export function formatMoneyNode(value: unknown, ctx: Context): string {
+  let amount: string;
+  let currency: string;
+  if (typeof value === 'number') {
+    currency = siteCurrency(ctx);
+    amount = minorToDecimalString(Math.round(value), currency);
+  } else if (value && typeof value === 'object') {
+    const m = value as {
+      value?: string;
+      decimalValue?: string;
+      currency?: string;
+      currencyCode?: string;
+    };
+    currency = m.currency ?? m.currencyCode ?? siteCurrency(ctx);
+    amount = minorToDecimalString(moneyToMinor({ ...m, currency }), currency);
+  } else {
+    return '';
+  }
+  if (!ctx.cldr) return `${amount} ${currency}`;
+  return ctx.cldr.Numbers.formatCurrency(amount, currency as never);
+}
+
+function productOf(value: unknown): ProductJson | undefined {
+  const sc = (value as { structuredContent?: ProductJson } | undefined)?.structuredContent;
+  return sc && Array.isArray(sc.variants) ? sc : undefined;
+}
+
+/**
+ * Our template helpers, beside the engine's built-ins (docs/rendering.md lists them). They never
+ * throw for bad input: a missing node renders nothing.
+ */
+export function createFormatters(islands: IslandRenderer): FormatterMap {
+  return {
+    /** `{productIsland|island product-form [load|idle|visible|interaction]}` */
+    island: fmt((args, first) => {
+      const name = args[0] ?? '';
+      if (!islands.isIsland(name)) {
+        // Not registered (yet): a neutral mount point instead of a broken page.
+        first.set(`<div data-island-pending="${escapeHtml(name)}"></div>`);
+        return;
+      }
+      const props = valueOf(first);
+      const when = args[1] && HYDRATE.has(args[1]) ? (args[1] as HydrateWhen) : undefined;
+      first.set(islands.render(name, props && typeof props === 'object' ? props : {}, when));
+    }),
+    /** `{mainImage|img grid}` / `{mainImage|img;(min-width: 40rem) 50vw, 100vw;eager;high}` */
+    img: fmt((args, first) => {
+      const v = valueOf(first);
+      first.set(v && typeof v === 'object' ? imgTag(v as ImageNode, args) : '');
+    }),
+    /** `{mainImage|srcset}` → '…/100w.webp 100w, …' */
+    srcset: fmt((args, first) => {
+      const v = valueOf(first) as ImageNode | undefined;
+      const size = parseOriginalSize(v?.originalSize);
+      first.set(
+        v?.assetUrl && size
+          ? srcset(v.assetUrl, size.width, args[0] === 'jpg' ? 'jpg' : 'webp')
+          : '',
+      );
+    }),
+    /** `{mainImage|image-url 500}` → the stored width that covers a 500 px slot. */
+    'image-url': fmt((args, first) => {
+      const v = valueOf(first) as ImageNode | undefined;
+      const size = parseOriginalSize(v?.originalSize);
+      const slot = Number(args[0]) || 750;
+      first.set(v?.assetUrl && size ? imageUrl(v.assetUrl, bestWidth(slot, size.width)) : '');
+    }),
+    /** `{mainImage|focal-point}` → '50% 30%' for object-position. */
+    'focal-point': fmt((_args, first) => {
+      const fp = (valueOf(first) as ImageNode | undefined)?.mediaFocalPoint;
+      first.set(fp ? `${Math.round(fp.x * 100)}% ${Math.round(fp.y * 100)}%` : '50% 50%');
+    }),
+    /** `{priceMoney|site-money}` or `{amountCents|site-money}` with CLDR in the site locale. */
+    'site-money': fmt((_args, first, ctx) => {
+      first.set(formatMoneyNode(valueOf(first), ctx));
+    }),
+    /** `{@|status-mark}` on a product item: SPEC 4.7 'sold out' / 'sale' mark, or nothing. */
+    'status-mark': fmt((_args, first, ctx) => {
+      const item = valueOf(first) as { id?: string } | undefined;
+      const product = productOf(item);
+      const mark = product ? statusMark(product) : null;
+      if (!mark) {
+        first.set('');
+        return;
+      }
+      const strings = ctx.resolve(['localizedStrings']);
+      let text: string;
+      if (mark === 'sold-out') {
+        const custom = item?.id
+          ? ctx.resolve(['productMerchandisingContext', item.id, 'customSoldOutText'])
+          : undefined;
+        text =
+          (custom && !custom.isMissing() && custom.asString()) ||
+          strings.path(['productSoldOutText']).asString() ||
+          'sold out';
+      } else {
+        text = strings.path(['productSaleText']).asString() || 'sale';
+      }
+      first.set(`<div class="product-mark ${mark}">${escapeHtml(text)}</div>`);
+    }),
+    /** `{@|add-button-label}` on a product item: SPEC 4.7 label. */
+    'add-button-label': fmt((_args, first) => {
+      const product = productOf(valueOf(first));
+      first.set(product ? escapeHtml(addButtonLabel(product)) : '');
+    }),
+  };
+}
+
+export function createPredicates(islands: IslandRenderer): PredicateMap {
+  return {
+    /** `{.island? form-block}` — the island is registered (server and browser). */
+    'island?': pred((args) => islands.isIsland(String(args[0] ?? ''))),
+  };
+}

@@ -1,0 +1,93 @@
+import type { Compiler } from '@squarespace/template-engine';
+import type { Db } from '../db/database.js';
+import type { DomainEvents } from '../events.js';
+import type { Site } from '../sites/site-queries.js';
+import { listCollections, type CollectionRow } from '../content/content-queries.js';
+import type { PageAssets } from './assets.js';
+import { cldrFor } from './cldr.js';
+import type { ContextDeps } from './context/context-deps.js';
+import type { PageContext, TemplateErrorJson } from './context/types.js';
+import type { ParsedPageUrl } from './page-query.js';
+import { PageCache } from './page-cache.js';
+import { renderPage } from './render-page.js';
+import { resolvePage } from './resolve-page.js';
+import type { ThemeCache } from './theme.js';
+
+export interface RenderResult {
+  status: number;
+  html: string;
+  ctx: PageContext;
+  errors: TemplateErrorJson[];
+}
+
+/**
+ * Builds and renders pages, and keeps what depends only on a website's content version in
+ * memory: its collections (navigation and page lookup) and, when enabled, its rendered pages.
+ */
+export class PageRenderer {
+  /** Per website: bumped by `content-changed`, so a stale site row (resolver TTL) cannot hit. */
+  private generations = new Map<string, number>();
+  private collections = new Map<string, Promise<CollectionRow[]>>();
+  readonly cache: PageCache | undefined;
+
+  constructor(
+    private readonly opts: {
+      contextDeps: ContextDeps;
+      compiler: Compiler;
+      themes: ThemeCache;
+      assets: PageAssets;
+      now: () => number;
+      events?: DomainEvents;
+      pageCache: PageCache | undefined;
+    },
+  ) {
+    this.cache = opts.pageCache;
+    const changed = ({ siteId }: { siteId: string }) => this.invalidate(siteId);
+    opts.events?.on('content-changed', changed);
+    // Stock coming back changes 'sold out' marks on list and item pages.
+    opts.events?.on('variant-restocked', changed);
+  }
+
+  get db(): Db {
+    return this.opts.contextDeps.db;
+  }
+
+  invalidate(siteId: string): void {
+    this.generations.set(siteId, (this.generations.get(siteId) ?? 0) + 1);
+    for (const k of this.collections.keys())
+      if (k.startsWith(`${siteId}|`)) this.collections.delete(k);
+    this.cache?.deletePrefix(`${siteId}|`);
+  }
+
+  /** Everything a website's pages depend on besides the URL: content version and generation. */
+  versionKey(site: Site): string {
+    return `${site.id}|${site.content_version}.${this.generations.get(site.id) ?? 0}`;
+  }
+
+  private collectionsOf(site: Site): Promise<CollectionRow[]> {
+    const key = this.versionKey(site);
+    let list = this.collections.get(key);
+    if (!list) {
+      if (this.collections.size > 1000) this.collections.clear();
+      list = listCollections(this.db, site.id);
+      this.collections.set(key, list);
+      list.catch(() => this.collections.delete(key));
+    }
+    return list;
+  }
+
+  async render(site: Site, url: ParsedPageUrl, baseUrl: string): Promise<RenderResult> {
+    const collections = await this.collectionsOf(site);
+    const { status, ctx } = await resolvePage(this.opts.contextDeps, {
+      base: { site, collections, path: url.path, baseUrl },
+      query: url.query,
+    });
+    const theme = this.opts.themes.get(site.theme);
+    const { html, errors } = renderPage(this.opts.compiler, theme, ctx, {
+      cldr: cldrFor(site.language),
+      now: this.opts.now(),
+      assets: this.opts.assets,
+    });
+    return { status, html, ctx, errors };
+  }
+}

@@ -1,0 +1,84 @@
+import { Compiler, type RootCode, type TemplateError } from '@squarespace/template-engine';
+import type { CLDR } from '@phensley/cldr';
+import type { PageAssets } from './assets.js';
+import type { CompiledTheme } from './theme.js';
+import type { PageContext, TemplateErrorJson } from './context/types.js';
+import { Formatters, Predicates } from '@squarespace/template-engine';
+import { createFormatters, createPredicates, type IslandRenderer } from './formatters.js';
+
+/** SPEC 5.7: the expression evaluator's limits. */
+const EXPR_OPTS = { maxTokens: 1000, maxStringLen: 100_000 };
+
+/** The layout every page renders inside (`{mainContent}` is the page template's output). */
+export const LAYOUT_FILE = 'site.region';
+
+/** The engine with its built-in formatters and predicates plus ours. */
+export function createCompiler(islands: IslandRenderer): Compiler {
+  return new Compiler({
+    formatters: { ...Formatters, ...createFormatters(islands) },
+    predicates: { ...Predicates, ...createPredicates(islands) },
+  });
+}
+
+export interface RenderedPage {
+  html: string;
+  errors: TemplateErrorJson[];
+}
+
+function execute(
+  compiler: Compiler,
+  theme: CompiledTheme,
+  file: string,
+  json: unknown,
+  cldr: CLDR,
+  now: number,
+  errors: TemplateErrorJson[],
+): string {
+  const code = theme.templates.get(file);
+  if (!code) {
+    errors.push({ file, type: 'engine', message: `Template '${file}' not found` });
+    return '';
+  }
+  try {
+    const { ctx, errors: execErrors } = compiler.execute({
+      code: code as RootCode,
+      json,
+      partials: theme.partials,
+      cldr: cldr as never,
+      now,
+      enableExpr: true,
+      exprOpts: EXPR_OPTS,
+    });
+    for (const e of execErrors as TemplateError[]) {
+      errors.push({ file, type: e.type, message: e.message });
+    }
+    return ctx.render();
+  } catch (e) {
+    // The engine collects its own errors; this is the last guard so a page always renders.
+    errors.push({ file, type: 'engine', message: e instanceof Error ? e.message : String(e) });
+    return '';
+  }
+}
+
+/**
+ * Renders the page's template, then the layout around it. Template errors never break the page:
+ * they are collected (with the theme's parse errors) for the route to log and show owners.
+ */
+export function renderPage(
+  compiler: Compiler,
+  theme: CompiledTheme,
+  ctx: PageContext,
+  opts: { cldr: CLDR; now: number; assets: PageAssets },
+): RenderedPage {
+  const errors: TemplateErrorJson[] = [...theme.parseErrors];
+  const mainContent = execute(compiler, theme, ctx.template.file, ctx, opts.cldr, opts.now, errors);
+  const layoutJson = {
+    ...ctx,
+    mainContent,
+    themeCss: theme.css,
+    assetsHead: opts.assets.headHtml,
+    assetsBodyEnd: opts.assets.bodyEndHtml,
+  };
+  const html = execute(compiler, theme, LAYOUT_FILE, layoutJson, opts.cldr, opts.now, errors);
+  return { html: html || mainContent, errors };
+}

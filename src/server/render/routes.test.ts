@@ -1,0 +1,228 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { describeEachBackend, openTestDatabase } from '../testing/backends.js';
+import { buildTestApp, Visitor } from '../testing/test-app.js';
+import type { DatabaseHandle } from '../db/database.js';
+import type { AppDeps } from '../deps.js';
+import { createOwner, grantRole } from '../owners/owner-service.js';
+import { bumpContentVersion } from '../sites/site-queries.js';
+import { Role } from '../../shared/enums.js';
+import { seedRenderSite } from './testing/seed-render-site.js';
+
+describeEachBackend('page routes', (kind) => {
+  let handle: DatabaseHandle;
+  let app: FastifyInstance;
+  let deps: AppDeps;
+  let clock = 1_700_000_000_000;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+    await seedRenderSite(handle.db);
+    await seedRenderSite(handle.db, {
+      id: 'site-jp',
+      slug: 'jp',
+      language: 'ja-JP',
+      currency: 'JPY',
+      timeZone: 'Asia/Tokyo',
+    });
+    ({ app, deps } = await buildTestApp(handle, { now: () => clock }));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}, host = 'localhost') =>
+    app.inject({ url, headers: { host, ...headers } });
+
+  it('renders every page kind with its pageType and status', async () => {
+    const cases: [string, number, number][] = [
+      ['/', 200, 2],
+      ['/shop', 200, 1],
+      ['/shop/p/blue-mug', 200, 50],
+      ['/blog', 200, 1],
+      ['/blog/first-post', 200, 50],
+      ['/events', 200, 1],
+      ['/events/launch-party', 200, 50],
+      ['/gallery', 200, 1],
+      ['/search?q=mug', 200, 102],
+      ['/cart', 200, 200],
+      ['/no-such-page', 404, 100],
+      ['/shop/p/no-such-product', 404, 100],
+    ];
+    for (const [url, status, pageType] of cases) {
+      const html = await get(url);
+      expect(html.statusCode, url).toBe(status);
+      expect(html.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(html.body).toMatch(/^<!doctype html>/);
+      const json = await get(`${url}${url.includes('?') ? '&' : '?'}format=json`);
+      expect(json.statusCode, url).toBe(status);
+      expect(json.headers['content-type']).toContain('application/json');
+      expect(JSON.parse(json.body).pageType, url).toBe(pageType);
+    }
+  });
+
+  it('renders accessible, sized markup: landmarks, one h1, img dimensions, island mounts', async () => {
+    const shop = (await get('/shop')).body;
+    for (const tag of ['<header', '<nav', '<main', '<footer']) expect(shop).toContain(tag);
+    expect(shop.match(/<h1\b/g)).toHaveLength(1);
+    for (const img of shop.match(/<img [^>]*>/g) ?? []) {
+      expect(img).toMatch(/ width="\d+" height="\d+"/);
+      expect(img).toMatch(/ alt="/);
+      expect(img).toMatch(/ srcset="/);
+    }
+    expect(shop.match(/fetchpriority="high"/g)).toHaveLength(1);
+    expect(shop).toContain('data-island="cart-indicator"');
+    expect(shop).toContain('<div class="product-mark sale">sale</div>');
+    expect(shop).toContain('<div class="product-mark sold-out">sold out</div>');
+    expect(shop).toContain('from $10.00');
+    const product = (await get('/shop/p/blue-mug')).body;
+    expect(product.match(/<h1\b/g)).toHaveLength(1);
+    expect(product).toContain('blue mug</h1>');
+    expect(product).toContain('You might also like');
+    const cart = (await get('/cart')).body;
+    expect(cart).toContain('data-island="cart-page"');
+    const blog = (await get('/blog')).body;
+    expect(blog).toContain('2 Comments');
+    expect(blog).toContain('No Comments');
+    expect(blog).toContain('by Ann Author');
+    expect(blog).toContain('href="/blog?tag=mugs"');
+    const events = (await get('/events')).body;
+    // 23:30 UTC is 6:30 PM in New York (the site's zone).
+    expect(events).toContain('6:30');
+    expect(events).toContain('The Hall');
+  });
+
+  it('formats the Japanese site in ja with yen and Tokyo time', async () => {
+    const shop = (await get('/shop', {}, 'jp.localhost')).body;
+    expect(shop).toContain('<html lang="ja-JP">');
+    expect(shop).toMatch(/￥1,000|¥1,000/);
+    expect(shop).not.toMatch(/[￥¥]1,000\.00/);
+    const ctx = JSON.parse((await get('/shop?format=json', {}, 'jp.localhost')).body);
+    expect(ctx.website.timeZone).toBe('Asia/Tokyo');
+    expect(ctx.items[0].structuredContent.variants[0].priceMoney).toEqual({
+      value: '1200',
+      currency: 'JPY',
+    });
+  });
+
+  it('escapes the visitor’s search text', async () => {
+    const res = await get('/search?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+    expect(res.body).toContain('&lt;script&gt;');
+  });
+
+  it('serves a favicon so browsers see no 404', async () => {
+    const res = await get('/favicon.ico');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+  });
+
+  it('caches pages: strong ETag, 304, brotli/gzip variants, Vary', async () => {
+    const first = await get('/shop', { 'accept-encoding': 'br, gzip' });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toContain('Accept-Encoding');
+    expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+-br"$/);
+    const html = zlib.brotliDecompressSync(first.rawPayload).toString();
+    expect(html).toMatch(/^<!doctype html>/);
+
+    const gz = await get('/shop', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(html);
+    const plain = await get('/shop');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html);
+
+    const notModified = await get('/shop', { 'if-none-match': etag, 'accept-encoding': 'br' });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+    expect((await get('/shop', { 'if-none-match': '"other"' })).statusCode).toBe(200);
+    // Tracking parameters share the cached page.
+    expect((await get('/shop?utm_source=x', { 'if-none-match': etag })).statusCode).toBe(304);
+    // Pages carry no visitor data: the crumb is only a cookie header.
+    expect(plain.headers['set-cookie']).toBeDefined();
+    expect(html).not.toContain(String(plain.cookies[0]?.value));
+  });
+
+  it('serves a new page after the content version changes', async () => {
+    const before = await get('/shop');
+    await handle.db
+      .updateTable('items')
+      .set({ title: 'Azure Mug' })
+      .where('id', '=', 'site-r-blue-mug')
+      .execute();
+    // Until the content version moves, the cached page is served.
+    expect((await get('/shop')).body).toBe(before.body);
+    await bumpContentVersion(handle.db, 'site-r');
+    clock += 10_000; // past the site resolver's 5 s cache
+    const after = await get('/shop', { 'if-none-match': String(before.headers.etag) });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain('Azure Mug');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  it('drops cached pages at once on a content-changed event', async () => {
+    await handle.db
+      .updateTable('items')
+      .set({ title: 'Cobalt Mug' })
+      .where('id', '=', 'site-r-blue-mug')
+      .execute();
+    expect((await get('/shop')).body).not.toContain('Cobalt Mug');
+    deps.events.emit('content-changed', { siteId: 'site-r' });
+    expect((await get('/shop')).body).toContain('Cobalt Mug');
+  });
+
+  it('shows templateErrors to the site’s owners only', async () => {
+    const visitorJson = JSON.parse((await get('/?format=json')).body);
+    expect(visitorJson.templateErrors).toBeUndefined();
+
+    const ownerId = await createOwner(handle.db, {
+      email: `owner-${kind}@render.test`,
+      password: 'pw-123456',
+      displayName: 'Owner',
+    });
+    await grantRole(handle.db, 'site-r', ownerId, Role.ADMIN);
+    const owner = new Visitor(app);
+    const login = await owner.post('/api/auth/login', {
+      email: `owner-${kind}@render.test`,
+      password: 'pw-123456',
+    });
+    expect(login.statusCode).toBe(200);
+    const res = await owner.get('/?format=json');
+    expect(res.headers['cache-control']).toContain('no-store');
+    expect(JSON.parse(res.body).templateErrors).toEqual([]);
+    // The same owner has no role on the Japanese site.
+    const jp = new Visitor(app, 'jp.localhost');
+    for (const [k, v] of owner.cookies) jp.cookies.set(k, v);
+    expect(JSON.parse((await jp.get('/?format=json')).body).templateErrors).toBeUndefined();
+  });
+
+  it('answers unknown API paths with JSON 404, not a page', async () => {
+    const res = await get('/api/no-such-thing');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+
+  it('renders fresh every time with PAGE_CACHE=false', async () => {
+    const { app: uncached } = await buildTestApp(handle, { config: { pageCache: false } });
+    try {
+      const get2 = (headers: Record<string, string> = {}) =>
+        uncached.inject({ url: '/shop', headers: { host: 'localhost', ...headers } });
+      const a = await get2({ 'accept-encoding': 'br' });
+      expect(a.statusCode).toBe(200);
+      expect(a.headers.etag).toBeUndefined();
+      expect(a.headers['content-encoding']).toBeUndefined();
+      await handle.db
+        .updateTable('items')
+        .set({ title: 'Fresh Mug' })
+        .where('id', '=', 'site-r-green-mug')
+        .execute();
+      expect((await get2()).body).toContain('Fresh Mug');
+    } finally {
+      await uncached.close();
+    }
+  });
+});

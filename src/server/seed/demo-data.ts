@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PageBlock } from '../content/tables.js';
+import type { NewProduct, NewVariant } from '../catalog/insert-product.js';
+import type { InstallmentSettings, MerchandisingSettings } from '../catalog/tables.js';
+import type { DemoArt } from './demo-art.js';
+
+/**
+ * The shape of a demo website's data file in `demo/` (JSON, so the content can be edited without
+ * touching code). `demo-sites.ts` loads it into a fresh database.
+ */
+export interface DemoSiteData {
+  site: {
+    id: string;
+    slug: string;
+    title: string;
+    description: string;
+    language: string;
+    currency: string;
+    timeZone: string;
+    minimumOrderSubtotalCents: number;
+    multipleQuantityAllowedForServices: boolean;
+    tweaks?: Record<string, string>;
+    navigation: string[];
+  };
+  /** Merged under every product's own merchandising and installment settings. */
+  defaults: {
+    merchandising: Partial<MerchandisingSettings>;
+    installment: Partial<InstallmentSettings>;
+  };
+  images: DemoImage[];
+  collections: DemoCollection[];
+  products: DemoProduct[];
+  posts?: DemoPost[];
+  gallery?: DemoGalleryImage[];
+  events?: DemoEvent[];
+}
+
+export interface DemoImage {
+  id: string;
+  title: string;
+  alt: string;
+  /** Long description; SPEC 9.2 alt fallback reads it when alt is empty. */
+  body?: string;
+  width: number;
+  height: number;
+  focal?: { x: number; y: number };
+  art: DemoArt;
+}
+
+export interface DemoCollection {
+  id: string;
+  urlId: string;
+  title: string;
+  description?: string;
+  type: number;
+  kind: 'page' | 'products' | 'blog' | 'gallery' | 'events';
+  folderBehavior?: number | null;
+  navIndex: number | null;
+  blocks?: PageBlock[];
+  settings?: Record<string, unknown>;
+}
+
+interface DemoItemBase {
+  id: string;
+  urlId: string;
+  title: string;
+  excerpt?: string;
+  body?: string;
+  tags?: string[];
+  categories?: string[];
+  image?: string;
+  /** More images (product gallery). */
+  images?: string[];
+}
+
+export interface DemoProduct extends DemoItemBase {
+  /** Which SPEC 3.3 / 4.7 cases this product demonstrates (docs/catalog.md lists them). */
+  covers: string[];
+  product: Omit<NewProduct, 'itemId' | 'siteId' | 'variants'> & { variants: NewVariant[] };
+}
+
+export interface DemoPost extends DemoItemBase {
+  author: string;
+  /** Days before the seed ran. */
+  daysAgo: number;
+  likeCount: number;
+  publicCommentCount: number;
+  commentState: number;
+  starred?: boolean;
+}
+
+export type DemoGalleryImage = DemoItemBase;
+
+export interface DemoEvent extends DemoItemBase {
+  /** Days from the seed (negative: past) and the local hour it starts. */
+  startInDays: number;
+  startHour: number;
+  durationHours: number;
+  location: {
+    addressTitle?: string;
+    addressLine1: string;
+    addressLine2: string;
+    addressCountry: string;
+    mapLat: number;
+    mapLng: number;
+  };
+}
+
+export function readDemoSite(demoDir: string, file: string): DemoSiteData {
+  return JSON.parse(fs.readFileSync(path.join(demoDir, file), 'utf8')) as DemoSiteData;
+}

@@ -1,0 +1,255 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { describeEachBackend, openTestDatabase } from '../testing/backends.js';
+import { buildTestApp, testConfig, Visitor } from '../testing/test-app.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { loadProducts, loadMerchandising } from '../catalog/catalog-queries.js';
+import { findSiteById } from '../sites/site-queries.js';
+import { ProductType } from '../../shared/enums.js';
+import { IMAGE_WIDTHS } from '../../shared/images.js';
+import {
+  fromPrice,
+  hasMultiplePrices,
+  installmentNotice,
+  isOnSale,
+  isSoldOut,
+  orderedOptions,
+  quantityInputVisible,
+  scarcity,
+  totalStock,
+  usesFormStyle,
+  findVariant,
+  addButtonLabel,
+} from '../../shared/product/rules.js';
+import type { ProductJson } from '../../shared/product/types.js';
+import { loadDemoSites } from './demo-sites.js';
+
+const NOW = Date.UTC(2026, 4, 1, 12);
+
+describeEachBackend('demo websites', (kind) => {
+  let h: DatabaseHandle;
+  let dataDir: string;
+  let app: FastifyInstance;
+  let products: ProductJson[];
+  let demoIds: string[];
+  let seedMs = 0;
+
+  beforeAll(async () => {
+    h = await openTestDatabase(kind);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-seed-'));
+    const config = testConfig({ dataDir });
+    const t0 = Date.now();
+    await loadDemoSites({ db: h.db, config, say: () => {}, now: () => NOW });
+    seedMs = Date.now() - t0;
+    const ids = (
+      await h.db
+        .selectFrom('products')
+        .select('item_id')
+        .where('site_id', '=', 'site-demo')
+        .execute()
+    ).map((r) => r.item_id);
+    demoIds = ids;
+    products = [...(await loadProducts(h.db, 'site-demo', ids)).values()];
+    ({ app } = await buildTestApp(h, { config: { dataDir } }));
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await h.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates both websites with their settings', async () => {
+    const demo = (await findSiteById(h.db, 'site-demo'))!;
+    expect(demo).toMatchObject({ slug: 'demo', currency: 'USD', language: 'en-US' });
+    expect(demo.settings.websiteSettings.captchaSettings.provider).toBe('altcha');
+    const jp = (await findSiteById(h.db, 'site-jp'))!;
+    expect(jp).toMatchObject({ slug: 'jp', currency: 'JPY', language: 'ja-JP' });
+    expect(jp.settings.websiteSettings.timeZone).toBe('Asia/Tokyo');
+    expect(jp.settings.websiteSettings.storeSettings.minimumOrderSubtotalCents).toBe(3000);
+    const urls = (
+      await h.db
+        .selectFrom('collections')
+        .select(['url_id', 'kind'])
+        .where('site_id', '=', 'site-demo')
+        .execute()
+    ).map((c) => `${c.url_id}:${c.kind}`);
+    expect(urls).toEqual(
+      expect.arrayContaining(
+        ['', 'shop', 'blog', 'gallery', 'events', 'contact'].map((u) =>
+          expect.stringMatching(`^${u}:`),
+        ),
+      ),
+    );
+    const contact = await h.db
+      .selectFrom('collections')
+      .select('blocks')
+      .where('site_id', '=', 'site-demo')
+      .where('url_id', '=', 'contact')
+      .executeTakeFirstOrThrow();
+    expect(contact.blocks).toEqual(
+      expect.arrayContaining([
+        { type: 'form', data: { formId: 'form-contact' } },
+        { type: 'newsletter', data: { formId: 'form-newsletter' } },
+      ]),
+    );
+  });
+
+  it('stocks at least 16 products covering every SPEC 3.3 / 4.7 case', async () => {
+    expect(products.length).toBeGreaterThanOrEqual(16);
+    const some = (f: (p: ProductJson) => boolean) => products.some(f);
+    const physical = (p: ProductJson) => p.productType === ProductType.PHYSICAL;
+    expect(
+      some((p) => physical(p) && orderedOptions(p).length === 1 && p.variants.length > 1),
+    ).toBe(true);
+    expect(
+      some(
+        (p) =>
+          physical(p) &&
+          orderedOptions(p)
+            .map((o) => o.name)
+            .join() === 'Size,Color',
+      ),
+    ).toBe(true);
+    // Some but not all variants sold out.
+    expect(
+      some((p) => !isSoldOut(p) && p.variants.some((v) => !v.unlimited && v.qtyInStock === 0)),
+    ).toBe(true);
+    // A fully sold-out product with its own sold-out text.
+    const site = (await findSiteById(h.db, 'site-demo'))!;
+    const merch = await loadMerchandising(h.db, site, demoIds);
+    const ids = [...merch.keys()];
+    const byId = await loadProducts(h.db, 'site-demo', ids);
+    expect(
+      ids.some((id) => isSoldOut(byId.get(id)!) && merch.get(id)!.customSoldOutText !== ''),
+    ).toBe(true);
+    // Low stock shows the scarcity text.
+    expect(
+      ids.some((id) => {
+        const p = byId.get(id)!;
+        return p.variants.some(
+          (v) =>
+            scarcity({
+              product: p,
+              variant: v,
+              merchandising: merch.get(id)!,
+              view: 'PRODUCT_DETAIL',
+            }).visible,
+        );
+      }),
+    ).toBe(true);
+    expect(some((p) => p.variants.some((v) => v.unlimited) && physical(p))).toBe(true);
+    // On sale: one variant (multiple prices) and all variants.
+    expect(some((p) => physical(p) && isOnSale(p) && p.variants.some((v) => !v.onSale))).toBe(true);
+    expect(
+      some((p) => physical(p) && p.variants.length > 1 && p.variants.every((v) => v.onSale)),
+    ).toBe(true);
+    expect(
+      some(
+        (p) =>
+          physical(p) &&
+          hasMultiplePrices(p) &&
+          fromPrice(p) < Math.max(...p.variants.map((v) => v.price)),
+      ),
+    ).toBe(true);
+    expect(some((p) => p.productType === ProductType.DIGITAL && p.onSale)).toBe(true);
+    expect(some((p) => p.productType === ProductType.SERVICE)).toBe(true);
+    expect(
+      some(
+        (p) => p.productType === ProductType.GIFT_CARD && orderedOptions(p)[0]?.name === 'Amount',
+      ),
+    ).toBe(true);
+    const sub = products.find((p) => p.isSubscribable)!;
+    expect(sub.subscriptionPlan?.billingPeriod.unit).toBeTruthy();
+    expect(sub.productSubscriptionOptions.length).toBeGreaterThan(0);
+    expect(sub.oneTimePurchaseAllowed).toBe(true);
+    expect(addButtonLabel(sub)).toBe('Subscribe');
+    expect(some((p) => p.useCustomAddButtonText && addButtonLabel(p) !== 'Add To Cart')).toBe(true);
+    expect(
+      some((p) => p.additionalFieldsFormId === 'form-product-custom' && usesFormStyle(p)),
+    ).toBe(true);
+    expect(some((p) => totalStock(p) > 100 && Number.isFinite(totalStock(p)))).toBe(true);
+    const store = { multipleQuantityAllowedForServices: true };
+    expect(some((p) => quantityInputVisible(p, store))).toBe(true);
+    expect(some((p) => physical(p) && !quantityInputVisible(p, store))).toBe(true);
+    // A two-option product with a missing combination (variant unavailable).
+    expect(
+      some((p) => {
+        const opts = orderedOptions(p);
+        if (opts.length !== 2) return false;
+        return opts[0]!.values.some((a) =>
+          opts[1]!.values.some((b) => !findVariant(p, { [opts[0]!.name]: a, [opts[1]!.name]: b })),
+        );
+      }),
+    ).toBe(true);
+    // Installments in and out of range on physical products.
+    const notices = ids.flatMap((id) => {
+      const p = byId.get(id)!;
+      const n = installmentNotice(p, merch.get(id)!, fromPrice(p), 'USD');
+      return n ? [n] : [];
+    });
+    expect(notices.some((n) => n.inRange)).toBe(true);
+    expect(notices.some((n) => !n.inRange)).toBe(true);
+    expect(merch.get(ids[0]!)!.restockNotificationMessages.buttonText).toBe('Notify Me');
+  });
+
+  it('adds blog posts, gallery images and events with locations', async () => {
+    const items = await h.db
+      .selectFrom('items')
+      .innerJoin('collections', 'collections.id', 'items.collection_id')
+      .select([
+        'collections.kind',
+        'items.start_date',
+        'items.location',
+        'items.author',
+        'items.main_image_id',
+      ])
+      .where('items.site_id', '=', 'site-demo')
+      .execute();
+    const of = (k: string) => items.filter((i) => i.kind === k);
+    expect(of('blog').length).toBeGreaterThanOrEqual(4);
+    expect(of('blog').every((p) => p.author?.displayName)).toBe(true);
+    expect(of('gallery').length).toBeGreaterThanOrEqual(8);
+    const events = of('events');
+    expect(events.length).toBeGreaterThanOrEqual(4);
+    expect(events.some((e) => Number(e.start_date) > NOW)).toBe(true);
+    expect(events.some((e) => Number(e.start_date) < NOW)).toBe(true);
+    expect(
+      events.every((e) => e.location && 'mapLat' in e.location && 'addressLine1' in e.location),
+    ).toBe(true);
+    expect(items.every((i) => i.main_image_id)).toBe(true);
+    const jp = await loadProducts(
+      h.db,
+      'site-jp',
+      (
+        await h.db
+          .selectFrom('products')
+          .select('item_id')
+          .where('site_id', '=', 'site-jp')
+          .execute()
+      ).map((r) => r.item_id),
+    );
+    expect(jp.size).toBeGreaterThanOrEqual(6);
+    expect([...jp.values()][0]!.priceMoney.currency).toBe('JPY');
+  });
+
+  it('renders every image width up to the original and serves them', async () => {
+    const assets = await h.db.selectFrom('assets').selectAll().execute();
+    expect(assets.length).toBeGreaterThan(20);
+    for (const a of assets) {
+      expect(a.widths).toEqual(IMAGE_WIDTHS.filter((w) => w <= a.width));
+      expect(Object.keys(a.color_data)).toContain('centerAverage');
+      for (const w of a.widths) {
+        expect(fs.existsSync(path.join(dataDir, 'assets', a.id, `${w}w.webp`))).toBe(true);
+        expect(fs.existsSync(path.join(dataDir, 'assets', a.id, `${w}w.jpg`))).toBe(true);
+      }
+    }
+    const res = await new Visitor(app).get('/static/images/demo-tidepool-mug/500w.webp');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    // Seeding stays quick enough for a first start on a small machine.
+    expect(seedMs).toBeLessThan(60_000);
+  });
+});

@@ -1,0 +1,21 @@
+import { Messages } from '../errors.js';
+
+/** SPEC 5.2 / 9.1: the cart's quantity input accepts whole numbers from 1 to 9999. */
+export const CART_QUANTITY_MIN = 1;
+export const CART_QUANTITY_MAX = 9999;
+
+export type QuantityParse = { ok: true; quantity: number } | { ok: false; message: string };
+
+/** What the visitor typed → a quantity the cart API accepts, or the SPEC text saying why not. */
+export function parseCartQuantity(text: string): QuantityParse {
+  const t = text.trim();
+  if (t === '' || !Number.isFinite(Number(t))) {
+    return { ok: false, message: Messages.QUANTITY_NOT_A_NUMBER };
+  }
+  const n = Number(t);
+  if (!Number.isInteger(n)) return { ok: false, message: Messages.QUANTITY_NOT_WHOLE };
+  if (n < CART_QUANTITY_MIN || n > CART_QUANTITY_MAX) {
+    return { ok: false, message: Messages.QUANTITY_OUT_OF_RANGE };
+  }
+  return { ok: true, quantity: n };
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import {
+  IMAGE_WIDTHS,
+  altText,
+  bestWidth,
+  focalPoint,
+  imageHeight,
+  imageWidth,
+  isLightColor,
+  parseOriginalSize,
+  srcset,
+  thumbnailBucket,
+  widthsFor,
+} from './images.js';
+
+describe('image rules (SPEC 9.2)', () => {
+  it('has the SPEC widths', () => {
+    expect(IMAGE_WIDTHS).toEqual([100, 300, 500, 750, 1000, 1500, 2500]);
+  });
+  it('buckets thumbnails', () => {
+    expect(thumbnailBucket(2000)).toBe('1500w');
+    expect(thumbnailBucket(1001)).toBe('1500w');
+    expect(thumbnailBucket(1000)).toBe('1000w');
+    expect(thumbnailBucket(751)).toBe('1000w');
+    expect(thumbnailBucket(750)).toBe('750w');
+    expect(thumbnailBucket(501)).toBe('750w');
+    expect(thumbnailBucket(500)).toBe('500w');
+    expect(thumbnailBucket(301)).toBe('500w');
+    expect(thumbnailBucket(300)).toBe('300w');
+    expect(thumbnailBucket(101)).toBe('300w');
+    expect(thumbnailBucket(100)).toBe('100w');
+    expect(thumbnailBucket(0)).toBe('100w');
+  });
+  it('parses originalSize', () => {
+    expect(parseOriginalSize('1600x1200')).toEqual({ width: 1600, height: 1200 });
+    expect(parseOriginalSize('0x10')).toBeUndefined();
+    expect(parseOriginalSize('1600')).toBeUndefined();
+    expect(parseOriginalSize(undefined)).toBeUndefined();
+    expect(imageWidth('1600x1200')).toBe(1600);
+    expect(imageHeight('1600x1200')).toBe(1200);
+    expect(imageWidth('big')).toBe("Invalid source parameter. Pass in 'originalSize'");
+    expect(imageHeight('')).toBe("Invalid source parameter. Pass in 'originalSize'");
+  });
+  it('builds srcset up to the original width', () => {
+    expect(widthsFor(1600)).toEqual([100, 300, 500, 750, 1000, 1500]);
+    expect(widthsFor(2500)).toEqual(IMAGE_WIDTHS);
+    expect(widthsFor(50)).toEqual([100]);
+    expect(srcset('/static/images/a1', 600)).toBe(
+      '/static/images/a1/100w.webp 100w, /static/images/a1/300w.webp 300w, /static/images/a1/500w.webp 500w',
+    );
+    expect(srcset('/static/images/a1', 300, 'jpg')).toBe(
+      '/static/images/a1/100w.jpg 100w, /static/images/a1/300w.jpg 300w',
+    );
+    expect(bestWidth(400, 1600)).toBe(500);
+    expect(bestWidth(2000, 1600)).toBe(1500);
+  });
+  it('defaults the focal point to the centre', () => {
+    expect(focalPoint(undefined)).toEqual({ x: 0.5, y: 0.5 });
+    expect(focalPoint({ x: 0.2, y: null })).toEqual({ x: 0.2, y: 0.5 });
+    expect(focalPoint({ x: 3, y: 0.1 })).toEqual({ x: 0.5, y: 0.1 });
+  });
+  it('falls back to 250 characters of the body without tags', () => {
+    expect(altText('A mug', '<p>Body</p>')).toBe('A mug');
+    expect(altText('', '<p>Hand <b>thrown</b></p>\n<p>mug</p>')).toBe('Hand thrown mug');
+    const long = `<p>${'x'.repeat(300)}</p>`;
+    expect(altText(null, long)).toHaveLength(250);
+  });
+  it('tells light from dark around 8388607', () => {
+    expect(isLightColor('#ffffff')).toBe(true);
+    expect(isLightColor('#7fffff')).toBe(false);
+    expect(isLightColor('#800000')).toBe(true);
+    expect(isLightColor('#000')).toBe(false);
+    expect(isLightColor('fff')).toBe(true);
+    expect(isLightColor('nope')).toBe(false);
+  });
+});
