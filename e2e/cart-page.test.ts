@@ -140,6 +140,29 @@ describe('cart page in the browser (SPEC 2, 8.3)', () => {
     await context.close();
   });
 
+  it('holds checkout until the minimum order subtotal is met (JPY site, SPEC 8.3)', async () => {
+    const { page, context, errors } = await newPage(browser, {
+      baseURL: `http://jp.localhost:${server.port}`,
+    });
+    await page.goto('/');
+    expect(await addToCart(page, { itemId: 'jp-sencha', sku: 'KW-SENCHA-50' }, 1)).toBe(200);
+    await openCart(page);
+    expect(await subtotal(page)).toMatch(/^[¥￥]864$/);
+    expect(await page.textContent(`${CART} .ci-minimum`)).toMatch(
+      /^To check out, your order subtotal must be [¥￥]3,000 or more\.$/,
+    );
+    expect(await page.isDisabled(`${CART} button.ci-checkout`)).toBe(true);
+
+    const qty = `${CART} input[type=number]`;
+    await page.fill(qty, '4');
+    await page.press(qty, 'Enter');
+    await expect.poll(() => subtotal(page)).toMatch(/^[¥￥]3,456$/);
+    expect(await page.$(`${CART} .ci-minimum`)).toBeNull();
+    expect(await page.isDisabled(`${CART} button.ci-checkout`)).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('checkout goes to /commerce/goto-checkout', async () => {
     const { page, context } = await newPage(browser, { baseURL: server.url });
     await page.goto('/');

@@ -27,7 +27,7 @@ export async function openTestDatabase(kind: BackendKind): Promise<DatabaseHandl
     schema,
     poolSize: 10,
   });
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, schema);
   return {
     ...handle,
     close: async () => {
