@@ -55,7 +55,7 @@ export async function buildApp(
   const now = opts.now ?? Date.now;
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Query parsing allows at most 1000 keys (SPEC 9.2).
     routerOptions: { maxParamLength: 500 },

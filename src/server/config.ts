@@ -12,6 +12,11 @@ export interface Config {
   smtpUrl: string | undefined;
   pageCache: boolean;
   logLevel: string;
+  /**
+   * Trust X-Forwarded-For/-Proto from a reverse proxy. Off by default: otherwise any client
+   * could pick its own address and slip past per-address rate limits.
+   */
+  trustProxy: boolean;
   /** True when served behind HTTPS (cookies get Secure). */
   secureCookies: boolean;
   /** The host name that serves the main demo website (besides `localhost`). */
@@ -46,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCache: bool(env.PAGE_CACHE, true),
     logLevel: env.LOG_LEVEL ?? 'info',
     secureCookies: bool(env.SECURE_COOKIES, false),
+    trustProxy: bool(env.TRUST_PROXY, false),
     baseDomain: env.BASE_DOMAIN ?? 'localhost',
     publicDir: path.join(root, 'dist', 'public'),
     themesDir: path.join(root, 'themes'),

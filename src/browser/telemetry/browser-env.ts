@@ -1,4 +1,5 @@
 import type { PrivacySignals } from '../../shared/telemetry/skip-rules.js';
+import { withViewer } from '../../shared/telemetry/page-context.js';
 import { CONSENT_COOKIE } from '../../shared/telemetry/constants.js';
 import {
   SITE_CONTEXT_ELEMENT_ID,
@@ -47,7 +48,10 @@ export function privacySignals(): PrivacySignals {
 }
 
 export function readSiteContext(): SiteContext | null {
-  return parseSiteContext(document.getElementById(SITE_CONTEXT_ELEMENT_ID)?.textContent);
+  const ctx = parseSiteContext(document.getElementById(SITE_CONTEXT_ELEMENT_ID)?.textContent);
+  // Pages are cached and hold no viewer data; who is signed in comes from the readable
+  // `ss_auth` hint cookie, whose value is the viewer's role numbers on this website.
+  return ctx ? withViewer(ctx, getCookie('ss_auth')) : null;
 }
 
 /** POST that gives up after `timeoutMs` (AbortController); resolves to the status, 0 on failure. */

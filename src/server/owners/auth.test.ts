@@ -97,7 +97,10 @@ describeEachBackend('owner sign-in, crumb and site by host', (kind) => {
     const sid = ok.cookies.find((c) => c.name === 'sid');
     expect(sid?.httpOnly).toBe(true);
     expect(sid?.sameSite).toBe('Lax');
-    expect(ok.cookies.find((c) => c.name === 'ss_auth')?.httpOnly).toBeFalsy();
+    const hint = ok.cookies.find((c) => c.name === 'ss_auth');
+    expect(hint?.value).toBe(String(Role.ADMIN));
+    expect(hint?.httpOnly).toBeFalsy();
+    expect(v.cookies.get('ss_auth')).toBe(String(Role.ADMIN));
     expect(v.cookies.get('crumb')).not.toBe(crumbBefore);
     expect((await v.get('/api/auth/me')).json()).toMatchObject({
       signedIn: true,
@@ -129,6 +132,25 @@ describeEachBackend('owner sign-in, crumb and site by host', (kind) => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/config');
     expect((await v.get('/config')).body).toContain('Signed in as');
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY is set, so limits cannot be dodged', async () => {
+    const strict = (await buildTestApp(h, { config: { trustProxy: false } })).app;
+    try {
+      const v = new Visitor(strict, 'other.localhost');
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const res = await v.post(
+          '/api/auth/login',
+          { email: 'x@y.zz', password: 'nope' },
+          { 'x-forwarded-for': `10.0.0.${i}` },
+        );
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toContain(429);
+    } finally {
+      await strict.close();
+    }
   });
 
   it('rate-limits sign-in attempts', async () => {

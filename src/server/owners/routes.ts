@@ -64,6 +64,14 @@ export const ownerRoutes: DomainRoutes = async (app, deps) => {
         ...cookieOpts,
         maxAge: SESSION_TTL_MS / 1000,
       });
+      // The session cookie is HttpOnly; this readable hint tells scripts "signed in, with these
+      // roles here", so the cart store loads the cart (SPEC 4.2) and analytics applies SPEC 6's
+      // member rule without any viewer data in the cached page. It grants nothing by itself.
+      reply.setCookie(AUTH_HINT_COOKIE, roles.join('.') || '0', {
+        ...cookieOpts,
+        httpOnly: false,
+        maxAge: SESSION_TTL_MS / 1000,
+      });
       // A new session needs a crumb bound to it.
       setCrumbCookie(
         reply,
@@ -99,8 +107,13 @@ export const ownerRoutes: DomainRoutes = async (app, deps) => {
     reply.header('cache-control', 'no-store');
     if (!req.owner) return reply.redirect('/config/login', 303);
     const roles = await rolesOf(deps.db, req.owner.ownerId, req.site.id);
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(renderConfigHome({ site: req.site, owner: req.owner, roles }));
+    return reply.type('text/html; charset=utf-8').send(
+      renderConfigHome({
+        site: req.site,
+        owner: req.owner,
+        roles,
+        publicDir: deps.config.publicDir,
+      }),
+    );
   });
 };

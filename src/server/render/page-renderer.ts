@@ -10,6 +10,7 @@ import type { PageContext, TemplateErrorJson } from './context/types.js';
 import type { ParsedPageUrl } from './page-query.js';
 import { PageCache } from './page-cache.js';
 import { renderPage } from './render-page.js';
+import { siteContextOf, siteContextScript } from './site-context-script.js';
 import { resolvePage } from './resolve-page.js';
 import type { ThemeCache } from './theme.js';
 
@@ -87,6 +88,7 @@ export class PageRenderer {
       cldr: cldrFor(site.language),
       now: this.opts.now(),
       assets: this.opts.assets,
+      siteContextHtml: siteContextScript(siteContextOf(site, ctx)),
     });
     return { status, html, ctx, errors };
   }

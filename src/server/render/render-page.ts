@@ -68,7 +68,7 @@ export function renderPage(
   compiler: Compiler,
   theme: CompiledTheme,
   ctx: PageContext,
-  opts: { cldr: CLDR; now: number; assets: PageAssets },
+  opts: { cldr: CLDR; now: number; assets: PageAssets; siteContextHtml?: string },
 ): RenderedPage {
   const errors: TemplateErrorJson[] = [...theme.parseErrors];
   const mainContent = execute(compiler, theme, ctx.template.file, ctx, opts.cldr, opts.now, errors);
@@ -77,7 +77,7 @@ export function renderPage(
     mainContent,
     themeCss: theme.css,
     assetsHead: opts.assets.headHtml,
-    assetsBodyEnd: opts.assets.bodyEndHtml,
+    assetsBodyEnd: (opts.siteContextHtml ?? '') + opts.assets.bodyEndHtml,
   };
   const html = execute(compiler, theme, LAYOUT_FILE, layoutJson, opts.cldr, opts.now, errors);
   return { html: html || mainContent, errors };

@@ -94,6 +94,32 @@ describeEachBackend('page routes', (kind) => {
     expect(events).toContain('The Hall');
   });
 
+  it('tells telemetry the page facts in a site-context element, and nothing about the viewer', async () => {
+    const contextOf = (body: string) =>
+      JSON.parse(
+        /<script type="application\/json" id="site-context">(.*?)<\/script>/.exec(body)![1]!,
+      );
+    const product = contextOf((await get('/shop/p/blue-mug')).body);
+    expect(product).toMatchObject({
+      websiteId: 'site-r',
+      pageType: 50,
+      trackingPageType: 'pdp',
+      pagePath: '/shop/p/blue-mug',
+      isMember: false,
+      roles: [],
+    });
+    expect(product.itemId).toEqual(expect.any(String));
+    expect(contextOf((await get('/shop')).body)).toMatchObject({
+      pageType: 1,
+      trackingPageType: 'plp',
+      itemId: null,
+    });
+    expect(contextOf((await get('/nope-nope')).body)).toMatchObject({
+      pageType: 100,
+      trackingPageType: null,
+    });
+  });
+
   it('formats the Japanese site in ja with yen and Tokyo time', async () => {
     const shop = (await get('/shop', {}, 'jp.localhost')).body;
     expect(shop).toContain('<html lang="ja-JP">');

@@ -8,7 +8,8 @@ import { CRUMB_COOKIE } from '../http/crumb.js';
 export const TEST_SECRET = 'test-secret-do-not-use-in-production';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({}), secret: TEST_SECRET, ...overrides };
+  // Tests stand in for many shoppers by sending X-Forwarded-For, as a proxy in front would.
+  return { ...loadConfig({}), secret: TEST_SECRET, trustProxy: true, ...overrides };
 }
 
 export async function buildTestApp(

@@ -59,3 +59,16 @@ export function parseSiteContext(text: string | null | undefined): SiteContext |
     return null;
   }
 }
+
+/**
+ * Adds the signed-in viewer to a page's context from the `ss_auth` hint cookie (set at sign-in
+ * to the viewer's role numbers on this website, dot-separated; '0' for none).
+ */
+export function withViewer(ctx: SiteContext, authHint: string | null | undefined): SiteContext {
+  if (!authHint) return ctx;
+  const roles = authHint
+    .split('.')
+    .map(Number)
+    .filter((r) => Number.isInteger(r) && r > 0);
+  return { ...ctx, isMember: true, roles };
+}

@@ -1,0 +1,44 @@
+import type { FieldValue } from '../../shared/forms/types.js';
+import { LIKERT_SCALE } from '../../shared/forms/parts.js';
+
+/** An empty answer reads 'N/A' (SPEC 9.1). */
+export const EMPTY_ANSWER = 'N/A';
+
+const likertLabel = (v: string) => LIKERT_SCALE.find((s) => s.value === v)?.label ?? v;
+
+/**
+ * One submitted value as plain text (rendered by React, so escaped): multi-part values joined
+ * with spaces (name, address, date…), checkbox lists with commas, likert maps as
+ * 'question: answer' lines with the SPEC 3.6 scale labels.
+ */
+export function fieldValueText(value: FieldValue | undefined | null): string {
+  if (value === undefined || value === null) return EMPTY_ANSWER;
+  if (typeof value === 'string') return value.trim() || EMPTY_ANSWER;
+  if (Array.isArray(value)) {
+    const parts = value.map((v) => String(v).trim()).filter(Boolean);
+    return parts.length ? parts.join(', ') : EMPTY_ANSWER;
+  }
+  const lines = Object.entries(value).map(([q, a]) => `${q}: ${likertLabel(String(a))}`);
+  return lines.length ? lines.join('\n') : EMPTY_ANSWER;
+}
+
+/**
+ * The answers of a submission in the form's field order, labelled from its definition when we
+ * have it; fields the definition no longer knows follow under their ids, so nothing is hidden.
+ */
+export function labelledAnswers(
+  data: Record<string, FieldValue>,
+  fields: readonly { id: string; label: string; type: string }[] | undefined,
+): { id: string; label: string; text: string }[] {
+  const out: { id: string; label: string; text: string }[] = [];
+  const used = new Set<string>();
+  for (const f of fields ?? []) {
+    if (f.type === 'section' || !Object.hasOwn(data, f.id)) continue;
+    used.add(f.id);
+    out.push({ id: f.id, label: f.label || f.id, text: fieldValueText(data[f.id]) });
+  }
+  for (const [id, v] of Object.entries(data)) {
+    if (!used.has(id)) out.push({ id, label: id, text: fieldValueText(v) });
+  }
+  return out;
+}
