@@ -10,11 +10,16 @@ import { defineConfig, type Plugin } from 'vite';
  * links both from the manifest). Names carry content hashes: /assets/* is served immutable.
  */
 const input: Record<string, string> = { islands: 'src/browser/islands/main.ts' };
-// The owner's dashboard at /config (src/server/owners/config-home.ts links it); never on storefront pages.
-input.editor = 'src/browser/editor/main.tsx';
-// The telemetry entry belongs to the telemetry part; it is built once it exists.
-if (fs.existsSync('src/browser/telemetry/main.ts'))
-  input.telemetry = 'src/browser/telemetry/main.ts';
+// Entries other parts own are built once their file exists, so the build never breaks in between:
+// telemetry (loaded after the page), and the owner's dashboard at /config
+// (src/server/owners/config-home.ts links it; never on storefront pages).
+const optionalEntries: Record<string, string> = {
+  telemetry: 'src/browser/telemetry/main.ts',
+  editor: 'src/browser/editor/main.tsx',
+};
+for (const [name, file] of Object.entries(optionalEntries)) {
+  if (fs.existsSync(file)) input[name] = file;
+}
 
 /**
  * Writes `.br` and `.gz` beside every built script and stylesheet, once at build time, at the

@@ -53,6 +53,42 @@ describeEachBackend('forms API (SPEC 7 / 8.4)', (kind) => {
     await h.close();
   });
 
+  it('renders form blocks with data-form-id and lists their definitions in ?format=json', async () => {
+    await h.db
+      .insertInto('collections')
+      .values({
+        id: 'c-contact',
+        site_id: 's1',
+        url_id: 'contact',
+        title: 'Contact',
+        type: 10,
+        kind: 'page',
+        folder_behavior: null,
+        nav_index: 1,
+        blocks: JSON.stringify([
+          { type: 'form', data: { formId: 'form-contact' } },
+          { type: 'newsletter', data: { formId: 'form-newsletter' } },
+        ]) as never,
+        settings: '{}' as never,
+      })
+      .execute();
+    const page = await app.inject({ url: '/contact', headers: { host: 'localhost' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('data-form-id="form-contact"');
+    expect(page.body).toContain('data-form-id="form-newsletter"');
+    const json = await app.inject({ url: '/contact?format=json', headers: { host: 'localhost' } });
+    const forms = json.json().forms as {
+      id: string;
+      name: string;
+      fields: Record<string, unknown>[];
+    }[];
+    expect(forms.map((f) => f.id)).toEqual(['form-contact', 'form-newsletter']);
+    const field = forms[0]!.fields[0]!;
+    for (const key of ['id', 'type', 'label', 'required']) expect(field).toHaveProperty(key);
+    // Secrets never reach a page.
+    expect(json.body).not.toMatch(/secretKey/);
+  });
+
   it('issues a key and stores a valid submission with one owner mail per owner', async () => {
     const v = new Visitor(app);
     const keyRes = await v.post('/api/form/FormSubmissionKey');

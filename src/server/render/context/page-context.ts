@@ -117,5 +117,12 @@ export async function buildPageContext(
     (b) => b.type === 'html' && /<h1[\s>]/i.test(String(b.data.html ?? '')),
   );
   ctx.collection = { ...collectionJson(collection), blocks: out, hasOwnHeading };
+  // The page's forms at the top of `?format=json` too (issue: id, name, fields…), besides the
+  // island props each block carries.
+  const forms = out.flatMap((b) => {
+    const island = (b.formIsland ?? b.newsletterIsland) as { form?: unknown } | undefined;
+    return island?.form ? [island.form] : [];
+  });
+  if (forms.length) ctx.forms = forms;
   return ctx;
 }

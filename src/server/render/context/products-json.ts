@@ -44,6 +44,8 @@ export async function attachProducts(
       locale: site.language,
       pageType,
       captcha,
+      // The gift-card checkout link names the website (SPEC 2).
+      websiteId: site.id,
     };
     if (pageType === 'pdp') item.productIsland = props;
     else item.plpIsland = props;

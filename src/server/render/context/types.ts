@@ -156,6 +156,7 @@ export interface ProductIslandProps {
   locale: string;
   pageType: 'pdp' | 'plp' | 'add-on' | 'product_block';
   captcha: { provider: string; siteKey?: string };
+  websiteId: string;
 }
 
 export interface PaginationJson {
@@ -208,4 +209,6 @@ export interface PageContext {
   /** The engine's commerce formatters format money with CLDR when this flag is on. */
   featureFlags: { useCLDRMoneyFormat: boolean };
   templateErrors?: TemplateErrorJson[];
+  /** Definitions of the forms on this page (public fields only). */
+  forms?: unknown[];
 }
