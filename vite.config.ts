@@ -52,9 +52,25 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The browser runs the islands on preact/compat: React 19's client alone is ~68 KB gzip, over the
+ * whole product page's 70 KB budget, while preact/compat hydrates the same components (the server
+ * still renders them with react-dom/server) for ~10 KB. `BROWSER_RUNTIME=react` builds with React
+ * for comparison. docs/decisions.md has the reasoning.
+ */
+const usePreact = process.env.BROWSER_RUNTIME !== 'react';
+const preactAliases = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+];
+
 export default defineConfig({
   mode: 'production',
   plugins: [precompress()],
+  resolve: { alias: usePreact ? preactAliases : [] },
   publicDir: false,
   build: {
     outDir: 'dist/public',
@@ -77,7 +93,7 @@ export default defineConfig({
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|preact)[\\/]/,
               priority: 10,
             },
           ],
