@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import { ProductType } from '../../shared/enums.js';
 import { moneyJson } from '../../shared/money.js';
 import type { MoneyJson } from '../../shared/product/types.js';
+import type { FieldAnswer } from '../../shared/forms/values.js';
 import type { AdditionalFields, CartEntriesTable, CartsTable } from './tables.js';
 
 export type CartRow = Selectable<CartsTable>;
@@ -22,6 +23,8 @@ export interface CartEntryJson {
   /** Unit price in minor units, fixed when the line was added. */
   purchasePriceCents: number;
   additionalFields: AdditionalFields | null;
+  /** The answers with their field labels, as the form read when the line was added (SPEC 3.6). */
+  additionalFieldAnswers: FieldAnswer[] | null;
 }
 
 /** SPEC 3.1 shopping cart. Shipping, tax and coupons belong to checkout: empty until it exists. */
@@ -70,6 +73,7 @@ export function entryJson(e: EntryRow, currency: string): CartEntryJson {
     unitPrice: moneyJson(e.unit_price_cents, currency),
     purchasePriceCents: e.unit_price_cents,
     additionalFields: e.additional_fields,
+    additionalFieldAnswers: e.additional_field_answers ?? null,
   };
 }
 

@@ -12,7 +12,7 @@ import {
 import type { ProductJson, VariantJson } from '../../shared/product/types.js';
 import { appError, type AppError } from '../errors/app-error.js';
 import { additionalFieldsKey, parseAdditionalFields } from './additional-fields.js';
-import { checkFormAnswers } from './form-answers.js';
+import { checkFormAnswers, type CheckedAnswers } from './form-answers.js';
 import { loadCartProduct, unitPriceCents, type CartProduct } from './catalog-port.js';
 import {
   cartJson,
@@ -86,7 +86,8 @@ export async function addEntry(
   // Cheap checks before any lock: the rules with nothing held yet catch most bad requests.
   const early = validateAddToCart(selectionProduct, selection, quantityInput, 0);
   if (early) throw failureError(early, variant, 0, product.productType);
-  const fields = await answersFor(db, store.siteId, product, input.additionalFields);
+  const answered = await answersFor(db, store.siteId, product, input.additionalFields);
+  const fields = answered?.values ?? null;
 
   try {
     return await db.transaction().execute(async (trx) => {
@@ -121,7 +122,7 @@ export async function addEntry(
           .returningAll()
           .executeTakeFirstOrThrow();
       }
-      const line = await upsertLine(trx, cart.id, found, variant!, quantity, fields, key, now);
+      const line = await upsertLine(trx, cart.id, found, variant!, quantity, answered, key, now);
       const lines = same ? entries.map((e) => (e.id === line.id ? line : e)) : [...entries, line];
       const body: AddEntryBody = {
         shoppingCart: cartJson(store.siteId, store.currency, cart, lines),
@@ -259,7 +260,8 @@ export async function updateAdditionalFields(
     }
     const found = await loadCartProduct(trx, store.siteId, entry.item_id);
     if (!found) throw appError(ErrorCode.VARIANT_UNAVAILABLE, Messages.VARIANT_UNAVAILABLE);
-    const fields = await answersFor(trx, store.siteId, found.product, input.additionalFields);
+    const answered = await answersFor(trx, store.siteId, found.product, input.additionalFields);
+    const fields = answered?.values ?? null;
     const key = additionalFieldsKey(fields);
     const now = new Date(deps.now());
     const twin = entries.find(
@@ -287,6 +289,7 @@ export async function updateAdditionalFields(
         .updateTable('cart_entries')
         .set({
           additional_fields: fields ? JSON.stringify(fields) : null,
+          additional_field_answers: answered ? JSON.stringify(answered.answers) : null,
           additional_fields_key: key,
           updated: now,
         })
@@ -380,15 +383,15 @@ export async function answersFor(
   siteId: string,
   product: ProductJson,
   raw: unknown,
-): Promise<AdditionalFields | null> {
+): Promise<CheckedAnswers | null> {
   if (!product.additionalFieldsFormId) return null;
-  const fields = await checkFormAnswers(
+  const checked = await checkFormAnswers(
     db,
     siteId,
     product.additionalFieldsFormId,
     parseAdditionalFields(raw) ?? {},
   );
-  return Object.keys(fields).length > 0 ? fields : null;
+  return Object.keys(checked.values).length > 0 ? checked : null;
 }
 
 async function lockEntry(
@@ -413,7 +416,7 @@ async function upsertLine(
   found: CartProduct,
   variant: VariantJson,
   quantity: number,
-  fields: AdditionalFields | null,
+  answered: CheckedAnswers | null,
   key: string,
   now: Date,
 ): Promise<EntryRow> {
@@ -426,7 +429,8 @@ async function upsertLine(
       variant_id: variant.id,
       sku: variant.sku,
       quantity,
-      additional_fields: fields ? JSON.stringify(fields) : null,
+      additional_fields: answered ? JSON.stringify(answered.values) : null,
+      additional_field_answers: answered ? JSON.stringify(answered.answers) : null,
       additional_fields_key: key,
       unit_price_cents: unitPriceCents(found.product, variant),
       title: found.title,

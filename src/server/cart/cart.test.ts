@@ -255,6 +255,12 @@ describeEachBackend('cart API', (kind) => {
       });
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.json().newlyAdded.additionalFields).toEqual({ note: 'Happy birthday', wrap: 'No' });
+      // The cart page shows the answers under the form's labels, as they were when added.
+      const cart = (await v.get('/api/commerce/shopping-cart')).json();
+      expect(cart.entries[0].additionalFieldAnswers).toEqual([
+        expect.objectContaining({ rawTitle: 'Note', value: 'Happy birthday' }),
+        expect.objectContaining({ rawTitle: 'Wrap', value: 'No' }),
+      ]);
     });
 
     it('reports unselected options with the SPEC 5.1 texts', async () => {

@@ -3,7 +3,14 @@ import { ErrorCode, Messages } from '../../shared/errors.js';
 import { MAX_INPUT_LENGTH } from '../../shared/forms/validate.js';
 import { AppError, appError } from '../errors/app-error.js';
 import { validateAdditionalFields } from '../forms/validate-additional-fields.js';
+import type { FieldAnswer } from '../../shared/forms/values.js';
 import type { AdditionalFields } from './tables.js';
+
+/** Checked answers: the values by field id, and the labelled answers the cart page shows. */
+export interface CheckedAnswers {
+  values: AdditionalFields;
+  answers: FieldAnswer[];
+}
 
 /** More answers than any form has fields: refused (they are stored with the cart line). */
 export const MAX_ANSWERS = 200;
@@ -20,7 +27,7 @@ export async function checkFormAnswers(
   siteId: string,
   formId: string,
   fields: AdditionalFields,
-): Promise<AdditionalFields> {
+): Promise<CheckedAnswers> {
   try {
     const result = await validateAdditionalFields(db, siteId, formId, fields);
     if (!result.valid) {
@@ -28,12 +35,13 @@ export async function checkFormAnswers(
         errors: result.errors,
       });
     }
-    return result.values;
+    return { values: result.values, answers: result.answers };
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== ErrorCode.FORM_NOT_CONFIGURED) throw err;
   }
   boundAnswers(fields);
-  return fields;
+  // No form to label them with: the cart page falls back to the field ids.
+  return { values: fields, answers: [] };
 }
 
 function boundAnswers(fields: AdditionalFields): void {

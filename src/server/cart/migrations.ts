@@ -83,4 +83,12 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '20261122_0410_cart_answers': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('cart_entries')
+        .addColumn('additional_field_answers', 'jsonb')
+        .execute();
+    },
+  },
 };

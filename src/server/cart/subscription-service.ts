@@ -40,7 +40,7 @@ export async function createSubscriptionCart(
   if (failure) throw failureError(failure, variant, 0, product.productType);
   const quantity = (parseQuantity(qty) as { quantity: number }).quantity;
   const option = subscriptionOption(found, input.subscriptionOptionId);
-  const fields = await answersFor(deps.db, store.siteId, product, input.additionalFields);
+  const fields = (await answersFor(deps.db, store.siteId, product, input.additionalFields))?.values;
   const price = unitPriceCents(product, variant!);
   const discounted = option ? Math.round((price * (100 - option.discountPercent)) / 100) : price;
 

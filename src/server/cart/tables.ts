@@ -1,4 +1,5 @@
-import type { Generated, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { FieldAnswer } from '../../shared/forms/values.js';
 
 /**
  * Answers to a product's custom form (SPEC 3.6): field id → a value, a list of values (multi-part
@@ -37,6 +38,12 @@ export interface CartEntriesTable {
   additional_fields: JSONColumnType<AdditionalFields | null, string | null, string | null>;
   /** Hash of the canonical additional fields ('' for none): same variant + same key merge. */
   additional_fields_key: string;
+  /** The answers labelled by their form fields when the line was added (added later: optional). */
+  additional_field_answers: ColumnType<
+    FieldAnswer[] | null,
+    string | null | undefined,
+    string | null
+  >;
   unit_price_cents: number;
   title: string;
   attributes: JSONColumnType<Record<string, string>, string, string>;
