@@ -17,6 +17,10 @@ export interface Config {
    * could pick its own address and slip past per-address rate limits.
    */
   trustProxy: boolean;
+  /** Form submissions a minute per client address and per website; keys a minute per address (0: no limit). */
+  formRates: { perAddress: number; perSite: number; keysPerAddress: number };
+  /** Sender of every mail the platform sends. */
+  mailFrom: string;
   /** True when served behind HTTPS (cookies get Secure). */
   secureCookies: boolean;
   /** The host name that serves the main demo website (besides `localhost`). */
@@ -31,6 +35,14 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 function bool(v: string | undefined, dflt: boolean): boolean {
   if (v === undefined || v === '') return dflt;
   return !['0', 'false', 'no', 'off'].includes(v.toLowerCase());
+}
+
+function count(v: string | undefined, dflt: number, name: string): number {
+  if (v === undefined || v === '') return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`${name} must be a whole number, 0 or more, got '${v}'`);
+  return n;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -52,6 +64,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     secureCookies: bool(env.SECURE_COOKIES, false),
     trustProxy: bool(env.TRUST_PROXY, false),
+    formRates: {
+      perAddress: count(env.FORM_RATE_PER_ADDRESS, 20, 'FORM_RATE_PER_ADDRESS'),
+      perSite: count(env.FORM_RATE_PER_SITE, 600, 'FORM_RATE_PER_SITE'),
+      keysPerAddress: count(env.FORM_KEY_RATE_PER_ADDRESS, 60, 'FORM_KEY_RATE_PER_ADDRESS'),
+    },
+    mailFrom: env.MAIL_FROM || 'no-reply@localhost',
     baseDomain: env.BASE_DOMAIN ?? 'localhost',
     publicDir: path.join(root, 'dist', 'public'),
     themesDir: path.join(root, 'themes'),

@@ -30,7 +30,6 @@ import {
   type IdempotencyClaim,
 } from './idempotency.js';
 import type { CartStore } from './store.js';
-import type { AdditionalFields } from './tables.js';
 
 export interface CartDeps {
   db: Db;

@@ -419,9 +419,10 @@ describeEachBackend('forms API (SPEC 7 / 8.4)', (kind) => {
   });
 
   it('limits each website as a whole too', async () => {
-    process.env.FORM_RATE_PER_SITE = '3';
-    const second = await buildTestApp(h, { now: () => clock });
-    delete process.env.FORM_RATE_PER_SITE;
+    const second = await buildTestApp(h, {
+      now: () => clock,
+      config: { formRates: { ...deps.config.formRates, perSite: 3 } },
+    });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {

@@ -30,19 +30,3 @@ export class RateLimiter {
     for (const [k, w] of this.windows) if (t - w.start >= this.windowMs) this.windows.delete(k);
   }
 }
-
-function envInt(name: string, dflt: number): number {
-  const v = process.env[name];
-  if (v === undefined || v === '') return dflt;
-  const n = Number(v);
-  return Number.isInteger(n) && n >= 0 ? n : dflt;
-}
-
-/** Submissions a minute: per client address and per website (0 turns a limit off). */
-export function formRateLimits(): { perAddress: number; perSite: number; keysPerAddress: number } {
-  return {
-    perAddress: envInt('FORM_RATE_PER_ADDRESS', 20),
-    perSite: envInt('FORM_RATE_PER_SITE', 600),
-    keysPerAddress: envInt('FORM_KEY_RATE_PER_ADDRESS', 60),
-  };
-}

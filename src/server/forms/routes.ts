@@ -10,7 +10,7 @@ import { captchaRoutes } from '../captcha/routes.js';
 import { HONEYPOT_FIELD, type FormPageContext } from '../../shared/forms/types.js';
 import { findForm, formBlockProps, toPublicForm } from './form-queries.js';
 import { issueSubmissionKey } from './submission-keys.js';
-import { RateLimiter, formRateLimits } from './rate-limit.js';
+import { RateLimiter } from './rate-limit.js';
 import { submitForm } from './submit-service.js';
 import { validateAdditionalFields } from './validate-additional-fields.js';
 
@@ -89,7 +89,8 @@ export const formsRoutes: DomainRoutes = async (app, deps) => {
   blockPropsLoaders.form = loader;
   blockPropsLoaders.newsletter = loader;
 
-  const limits = formRateLimits();
+  // Submissions a minute (config: FORM_RATE_PER_ADDRESS, FORM_RATE_PER_SITE, FORM_KEY_RATE_PER_ADDRESS).
+  const limits = deps.config.formRates;
   const perAddress = new RateLimiter(limits.perAddress, 60_000, deps.now);
   const perSite = new RateLimiter(limits.perSite, 60_000, deps.now);
   const keysPerAddress = new RateLimiter(limits.keysPerAddress, 60_000, deps.now);

@@ -16,6 +16,7 @@ export function mailerFor(
     mailer = createMailer({
       db: deps.db,
       smtpUrl: deps.config.smtpUrl,
+      from: deps.config.mailFrom,
       now: deps.now,
       ...(log ? { log } : {}),
     });

@@ -58,7 +58,7 @@ export interface MailerOptions {
   db: Db;
   smtpUrl?: string | undefined;
   now?: () => number;
-  /** Sender address; defaults to MAIL_FROM or no-reply@localhost. */
+  /** Sender address (config MAIL_FROM); no-reply@localhost when not given. */
   from?: string;
   /** How often the background sender looks for due rows (rows left by a crash, retries). */
   pollMs?: number;
@@ -106,7 +106,7 @@ export function smtpTransport(smtpUrl: string): Transporter {
 
 export function createMailer(opts: MailerOptions): Mailer {
   const now = opts.now ?? Date.now;
-  const from = opts.from ?? process.env.MAIL_FROM ?? 'no-reply@localhost';
+  const from = opts.from ?? 'no-reply@localhost';
   const maxAttempts = opts.maxAttempts ?? 5;
   const transport = opts.smtpUrl ? smtpTransport(opts.smtpUrl) : undefined;
   let running: Promise<void> | undefined;
