@@ -17,6 +17,8 @@ export interface PageEvents {
   'cart:recalculate-start': { entryId: string };
   /** …and ended; `cart` is the new cart, or null when the change failed. */
   'cart:recalculate-end': { entryId: string; cart: CartJson | null };
+  /** A line was removed (analytics' remove-from-cart); `entry` is the line as it was. */
+  'cart:item-removed': { entry: CartEntryJson; cart: CartJson };
 }
 
 export type PageEventName = keyof PageEvents;

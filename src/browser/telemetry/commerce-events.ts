@@ -77,6 +77,38 @@ export function addToCartFields(d: Obj): Record<string, unknown> {
   return out;
 }
 
+function formFields(d: Obj): Record<string, unknown> {
+  const out: Record<string, unknown> = { product_id: str(d.itemId), form_id: str(d.formId) };
+  for (const k in out) if (out[k] === undefined) delete out[k];
+  return out;
+}
+
+/** The removed cart line (`cart:item-removed`) → the CommerceRemoveFromCart fields. */
+export function removedFields(d: Obj): Record<string, unknown> {
+  const e: Obj = d.entry ?? {};
+  const out: Record<string, unknown> = {
+    entry_id: str(e.id),
+    product_id: str(e.itemId),
+    product_name: str(e.title)?.slice(0, 300),
+    sku: str(e.chosenVariant?.sku),
+    variant_id: str(e.variantId),
+    quantity: Number.isInteger(e.quantity) ? e.quantity : undefined,
+    unit_price_cents: Number.isInteger(e.purchasePriceCents) ? e.purchasePriceCents : undefined,
+    currency: str(d.cart?.currencyCode),
+  };
+  for (const k in out) if (out[k] === undefined) delete out[k];
+  return out;
+}
+
+/** Products shown in the product page's related-products section (cards carry their ids). */
+function relatedProductIds(): string[] {
+  const cards = document.querySelectorAll<HTMLElement>('.related-products [data-item-id]');
+  return [...cards]
+    .map((c) => c.dataset.itemId ?? '')
+    .filter(Boolean)
+    .slice(0, 50);
+}
+
 function cartIdOf(d: Obj | null | undefined): string | null {
   const id = d?.shoppingCart?.id ?? d?.cart?.id ?? d?.id;
   return typeof id === 'string' ? id : cartId;
@@ -108,6 +140,9 @@ export function startCommerceEvents(context: SiteContext, v: VisitorState | null
       product_id: str(d.product?.id),
     }),
   );
+  on('commerce:custom-form-open', (d) => trackCommerceEvent('custom_form_open', formFields(d)));
+  on('commerce:custom-form-save', (d) => trackCommerceEvent('custom_form_save', formFields(d)));
+  on('cart:item-removed', (d) => trackCommerceEvent('remove_from_cart', removedFields(d)));
   on('analytics:lead', (d) => recordEvent('lead', { form_id: str(d.formId) }));
   on('form:submitSuccess', (d) => recordEvent('form_submit', { form_id: str(d.formId) }));
 
@@ -117,6 +152,13 @@ export function startCommerceEvents(context: SiteContext, v: VisitorState | null
       product_id: context.itemId,
       product_name: context.pageTitle.slice(0, 300),
     });
+    const related = relatedProductIds();
+    if (related.length) {
+      trackCommerceEvent('related_product_display', {
+        product_id: context.itemId,
+        related_product_ids: related,
+      });
+    }
   } else if (tracking === 'plp') {
     trackCommerceEvent('visit_product_list_page', { collection_id: context.collectionId ?? '' });
   } else if (

@@ -204,10 +204,13 @@ export class CartStore {
   }
 
   /** DELETE …/entries/{id} (docs/contracts.md). */
-  removeEntry(entryId: string): Promise<CartJson> {
-    return this.recalculate(entryId, () =>
+  async removeEntry(entryId: string): Promise<CartJson> {
+    const before = this.state.cart?.entries.find((e) => e.id === entryId);
+    const cart = await this.recalculate(entryId, () =>
       this.deps.fetchJson<CartResponse>(entryPath(entryId), { method: 'DELETE' }),
     );
+    if (before) this.emit('cart:item-removed', { entry: before, cart });
+    return cart;
   }
 
   /** SPEC 7: PUT …/entries/{id}/additionalFields with itemId, sku, additionalFields. */
