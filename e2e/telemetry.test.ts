@@ -2,44 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './server.js';
 import { launchBrowser, newPage } from './browser.js';
+import { hydrated } from './product-islands-helpers.js';
 
 /** A real desktop Chrome user agent: HeadlessChrome is a known bot and never counted. */
 const UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-
-/**
- * Until every page emits `<script type="application/json" id="site-context">` (rendering part),
- * add one before the telemetry script loads, built from GET /api/context/config. Inert as soon as
- * the page carries its own.
- */
-async function ensureSiteContext(context: BrowserContext, url: string): Promise<void> {
-  const res = await context.request.get(`${url}/api/context/config`);
-  const { websiteId } = (await res.json()) as { websiteId: string };
-  await context.addInitScript((id: string) => {
-    document.addEventListener('DOMContentLoaded', () => {
-      if (document.getElementById('site-context')) return;
-      const el = document.createElement('script');
-      el.type = 'application/json';
-      el.id = 'site-context';
-      el.textContent = JSON.stringify({
-        websiteId: id,
-        templateId: 'default',
-        locale: 'en-US',
-        pageType: 2,
-        collectionId: null,
-        itemId: null,
-        recordType: null,
-        pagePath: location.pathname,
-        pageTitle: document.title,
-        permissionType: 1,
-        analyticsDisabled: false,
-        isMember: false,
-        roles: [],
-      });
-      document.head.append(el);
-    });
-  }, websiteId);
-}
 
 async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
   return (await context.cookies()).find((c) => c.name === name)?.value;
@@ -49,7 +16,6 @@ describe('telemetry in the browser', () => {
   let server: RunningServer;
   let browser: Browser;
   let owner: Page;
-  let siteContextFromPage = false;
 
   const ownerGet = async (path: string) => {
     const res = await owner.request.get(`${server.url}${path}`);
@@ -74,12 +40,9 @@ describe('telemetry in the browser', () => {
 
   it('records a visit with cookies, and a return after the visit cookie lapsed', async () => {
     const { page, errors, context } = await newPage(browser, { userAgent: UA });
-    await ensureSiteContext(context, server.url);
-    siteContextFromPage = (await (await context.request.get(`${server.url}/shop`)).text()).includes(
-      'id="site-context"',
-    );
-    // Informational until the rendering part emits it (the fixture above fills in meanwhile).
-    console.info(`site-context emitted by pages: ${siteContextFromPage}`);
+    // Pages carry the facts telemetry needs (no viewer data: the HTML is cached).
+    const shopHtml = await (await context.request.get(`${server.url}/shop`)).text();
+    expect(shopHtml).toContain('<script type="application/json" id="site-context">');
     await page.goto(`${server.url}/shop`);
     await expect.poll(() => cookie(context, 'ss_cvr'), { timeout: 10_000 }).toBeDefined();
     const first = (await cookie(context, 'ss_cvr'))!.split('|');
@@ -111,7 +74,6 @@ describe('telemetry in the browser', () => {
 
   it('sends LCP, CLS, INP and TTFB by beacon when the page is hidden', async () => {
     const { page, context } = await newPage(browser, { userAgent: UA });
-    await ensureSiteContext(context, server.url);
     await page.goto(`${server.url}/shop`);
     await page.waitForFunction(() =>
       performance.getEntriesByType('resource').some((r) => r.name.includes('/telemetry-')),
@@ -160,9 +122,30 @@ describe('telemetry in the browser', () => {
     await context.close();
   });
 
+  it('sends the census calls for rendered forms and an opened quick view', async () => {
+    const { page, errors, context } = await newPage(browser, { userAgent: UA });
+    const formRenders = page.waitForRequest((r) => r.url().endsWith('/api/census/form-render'));
+    await page.goto(`${server.url}/contact`);
+    const form = JSON.parse((await formRenders).postData() ?? '{}');
+    expect(form.formId).toMatch(/^form-/);
+    expect(form.visitorCookie).toMatch(/^[\w-]+\|/);
+
+    await page.goto(`${server.url}/shop`);
+    await hydrated(page, '[data-island="quick-view"]');
+    // The tracker starts after `load`; the click must come after it listens.
+    await page.waitForFunction(() => document.cookie.includes('ss_cvr='));
+    const quickView = page.waitForRequest((r) => r.url().includes('/api/census/RecordQuickView/'));
+    await page
+      .locator('[data-island="quick-view"][data-hydrated="true"] .pi-quick-view-trigger')
+      .first()
+      .click();
+    expect((await quickView).url()).toMatch(/RecordQuickView\/[\w-]+$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('reports an error thrown in the page once', async () => {
     const { page, errors, context } = await newPage(browser, { userAgent: UA });
-    await ensureSiteContext(context, server.url);
     await page.goto(`${server.url}/`);
     await page.waitForFunction(() =>
       performance.getEntriesByType('resource').some((r) => r.name.includes('/telemetry-')),

@@ -7,6 +7,7 @@ import { trackingWarning } from '../../shared/telemetry/constants.js';
 import type { SiteContext } from '../../shared/telemetry/page-context.js';
 import { sessionIdOf, type VisitorState } from '../../shared/telemetry/visitor-cookies.js';
 import { getCookie, post } from './browser-env.js';
+import { recordCensus, recordQuickView } from './census.js';
 
 let ctx: SiteContext | null = null;
 let visitor: VisitorState | null = null;
@@ -144,6 +145,23 @@ export function startCommerceEvents(context: SiteContext, v: VisitorState | null
   on('commerce:custom-form-save', (d) => trackCommerceEvent('custom_form_save', formFields(d)));
   on('cart:item-removed', (d) => trackCommerceEvent('remove_from_cart', removedFields(d)));
   on('analytics:lead', (d) => recordEvent('lead', { form_id: str(d.formId) }));
+  // SPEC 7's census calls for what the page shows and what the visitor opens or clicks.
+  on('commerce:quick-view', (d) => {
+    const id = str(d.itemId);
+    if (id) recordQuickView(id);
+  });
+  for (const form of document.querySelectorAll<HTMLElement>('[data-form-id]')) {
+    recordCensus('form-render', { formId: form.dataset.formId ?? '' });
+  }
+  const label = (el: Element) => (el.textContent ?? '').trim().slice(0, 200);
+  for (const button of document.querySelectorAll('.block-button a.button')) {
+    recordCensus('button-render', { label: label(button) });
+  }
+  document.addEventListener('click', (e) => {
+    const button = (e.target as Element | null)?.closest?.('.block-button a.button');
+    if (button) recordCensus('button-click', { label: label(button) });
+  });
+
   on('form:submitSuccess', (d) => recordEvent('form_submit', { form_id: str(d.formId) }));
 
   const tracking = context.trackingPageType;

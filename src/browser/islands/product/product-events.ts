@@ -36,6 +36,8 @@ declare module '../../lib/events.js' {
     };
     /** SPEC 7 analytics: open and save of the custom product form. */
     'commerce:custom-form-open': { itemId: string; formId: string; pageType: ProductPageType };
+    /** The quick-view overlay opened for a product (census RecordQuickView). */
+    'commerce:quick-view': { itemId: string };
     'commerce:custom-form-save': { itemId: string; formId: string; pageType: ProductPageType };
   }
 }

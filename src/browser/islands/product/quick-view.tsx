@@ -1,3 +1,4 @@
+import { emitProductEvent } from './product-events.js';
 import { useId, useRef, useState } from 'react';
 import { MerchandisingView, ProductTexts } from '../../../shared/product/rules.js';
 import type { ProductIslandProps } from './island-props.js';
@@ -22,7 +23,10 @@ export default function QuickView(props: ProductIslandProps) {
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-label={`${ProductTexts.QUICK_VIEW}: ${item.title}`}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpen(true);
+          emitProductEvent('commerce:quick-view', { itemId: item.id });
+        }}
       >
         {ProductTexts.QUICK_VIEW}
       </button>
