@@ -26,7 +26,7 @@ describe('owner sign-in in the browser', () => {
     await page.fill('#password', 'demo-password');
     await page.click('button[type=submit]');
     await page.waitForURL(/\/config$/);
-    expect(await page.textContent('main')).toContain('owner@demo.test');
+    expect(await page.textContent('header')).toContain('owner@demo.test');
     expect(errors).toEqual([]);
     expect(failed.filter((f) => !f.endsWith('/favicon.ico'))).toEqual(['401 /api/auth/login']);
     await context.close();

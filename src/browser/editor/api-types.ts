@@ -93,6 +93,11 @@ export interface OutboxMailJson {
 
 /** PUT /api/commerce/inventory/{variantId} → `{ variant }`. */
 export interface VariantStockJson {
+  variantId: string;
+  itemId: string;
+  sku: string;
   qtyInStock: number;
   unlimited: boolean;
+  /** The variant went from nothing to sell to something: restock auto-notify may have started. */
+  restocked: boolean;
 }

@@ -23,7 +23,8 @@ export function withQuery(
   params: Record<string, string | number | null | undefined>,
 ): string {
   const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) qs.set(k, String(v));
+  for (const [k, v] of Object.entries(params))
+    if (v !== undefined && v !== null) qs.set(k, String(v));
   const s = qs.toString();
   return s ? `${path}?${s}` : path;
 }

@@ -1,10 +1,10 @@
 import type { FieldValue } from '../../shared/forms/types.js';
-import { LIKERT_SCALE } from '../../shared/forms/parts.js';
+import { LIKERT_LABELS } from './editor-constants.js';
 
 /** An empty answer reads 'N/A' (SPEC 9.1). */
 export const EMPTY_ANSWER = 'N/A';
 
-const likertLabel = (v: string) => LIKERT_SCALE.find((s) => s.value === v)?.label ?? v;
+const likertLabel = (v: string) => LIKERT_LABELS[v] ?? v;
 
 /**
  * One submitted value as plain text (rendered by React, so escaped): multi-part values joined

@@ -15,11 +15,10 @@ export function formatShare(share: number, locale?: string): string {
   );
 }
 
-/** `part / whole` as a percentage, '–' when there is nothing to divide by. */
-export function formatRate(part: number, whole: number, locale?: string): string {
-  if (whole <= 0) return '–';
+/** A conversion ratio with one decimal ('42.9%'); ratios above 1 stay as they are ('150%'). */
+export function formatPercent(ratio: number, locale?: string): string {
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(
-    part / whole,
+    ratio,
   );
 }
 

@@ -1,4 +1,4 @@
-import { ProductType } from '../../shared/enums.js';
+import { STOCKED_PRODUCT_TYPES } from './editor-constants.js';
 import type { VariantJson } from '../../shared/product/types.js';
 
 /** The part of a product list page's `?format=json` context the inventory screen reads. */
@@ -32,9 +32,6 @@ export interface InventoryProduct {
   variants: InventoryVariant[];
 }
 
-/** Stock is only tracked where it can run out: physical products and services (SPEC 4.7). */
-const STOCKED_TYPES: readonly number[] = [ProductType.PHYSICAL, ProductType.SERVICE];
-
 /** The stocked products of one or more context pages, each once, in the shop's order. */
 export function inventoryProducts(pages: readonly ShopContextJson[]): InventoryProduct[] {
   const seen = new Set<string>();
@@ -42,7 +39,7 @@ export function inventoryProducts(pages: readonly ShopContextJson[]): InventoryP
   for (const page of pages) {
     for (const item of page.items ?? []) {
       const sc = item.structuredContent;
-      if (!sc || !STOCKED_TYPES.includes(sc.productType) || seen.has(item.id)) continue;
+      if (!sc || !STOCKED_PRODUCT_TYPES.includes(sc.productType) || seen.has(item.id)) continue;
       seen.add(item.id);
       out.push({
         productId: item.id,

@@ -35,7 +35,12 @@ export function routeFromHash(hash: string): EditorRoute {
   if (parts.length === 0) return { name: 'overview' };
   const [first, ...rest] = parts;
   if (rest.length === 0) {
-    if (first === 'performance' || first === 'forms' || first === 'restock' || first === 'inventory')
+    if (
+      first === 'performance' ||
+      first === 'forms' ||
+      first === 'restock' ||
+      first === 'inventory'
+    )
       return { name: first };
   }
   if (first === 'restock' && rest.length === 2) {

@@ -73,6 +73,7 @@ export interface EditorBootJson {
   email: string;
   displayName: string | null;
   roles: number[];
+  roleLabel: string;
 }
 
 /** JSON inside `<script type="application/json">`: `<` escaped so nothing can close the tag. */
@@ -97,12 +98,14 @@ export function renderConfigHome(opts: {
   const assets = editorAssets(opts.publicDir);
   const title = escapeHtml(opts.site.title);
   const roles = escapeHtml(roleNames(opts.roles));
+
   const boot: EditorBootJson = {
     siteId: opts.site.id,
     siteTitle: opts.site.title,
     email: opts.owner.email,
     displayName: opts.owner.displayName ?? null,
     roles: opts.roles,
+    roleLabel: roleNames(opts.roles),
   };
   let head = '';
   for (const href of assets.styles) head += `<link rel="stylesheet" href="${escapeHtml(href)}">`;
