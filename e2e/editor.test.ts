@@ -41,11 +41,12 @@ describe('the owner dashboard at /config', () => {
   it('shows visits, restock sign-ups (and sends them), stock edits, and escaped form data', async () => {
     // --- a shopper browses, signs up for the sold-out vase, and joins the newsletter ---
     const shopper = await newPage(browser, { userAgent: UA });
-    for (const path of ['/', '/shop', '/shop/p/tidepool-mug']) {
+    // The tracker loads after `load`; wait for each page view to be sent before moving on.
+    for (const path of ['/', '/shop', '/shop/p/tidepool-mug', VASE_PATH]) {
+      const hit = shopper.page.waitForRequest((r) => r.url().endsWith('/api/census/RecordHit'));
       await shopper.page.goto(`${server.url}${path}`);
-      await shopper.page.waitForLoadState('load');
+      await hit;
     }
-    await shopper.page.goto(`${server.url}${VASE_PATH}`);
     await hydrated(shopper.page, '[data-island="product-form"]');
     const form = shopper.page.locator('.rs-restock form');
     await expect.poll(() => form.locator('button[type="submit"]').isEnabled()).toBe(true);
