@@ -5,6 +5,7 @@ import { insertProduct, type NewProduct } from '../catalog/insert-product.js';
 import { ProductType, RecordType } from '../../shared/enums.js';
 import { Visitor } from '../testing/test-app.js';
 import { saveForm } from '../forms/form-queries.js';
+import { insertTestSite } from '../testing/site-fixtures.js';
 
 export const SITE_A = 'site-a';
 export const SITE_B = 'site-b';
@@ -12,47 +13,16 @@ export const HOST_A = 'localhost';
 export const HOST_B = 'other.localhost';
 
 async function addSite(h: DatabaseHandle, id: string, slug: string, servicesMulti: boolean) {
-  await h.db
-    .insertInto('sites')
-    .values({
-      id,
-      slug,
-      domain: null,
-      title: slug === 'demo' ? 'Shop <A>' : 'Shop B',
-      currency: 'USD',
-      language: 'en-US',
-      settings: JSON.stringify({
-        navigation: [],
-        websiteSettings: {
-          timeZone: 'America/New_York',
-          commentsEnabled: true,
-          simpleLikingEnabled: true,
-          shareButtonOptions: {},
-          storeSettings: {
-            multipleQuantityAllowedForServices: servicesMulti,
-            minimumOrderSubtotalCents: servicesMulti ? 0 : 100_000,
-            currencyCode: 'USD',
-          },
-          captchaSettings: { provider: 'altcha' },
-        },
-      }) as never,
-    })
-    .execute();
-  await h.db
-    .insertInto('collections')
-    .values({
-      id: `${id}-shop`,
-      site_id: id,
-      url_id: 'shop',
-      title: 'Shop',
-      type: 13,
-      kind: 'products',
-      folder_behavior: null,
-      nav_index: 0,
-      blocks: '[]',
-      settings: '{}',
-    } as never)
-    .execute();
+  await insertTestSite(h.db, {
+    id,
+    slug,
+    title: slug === 'demo' ? 'Shop <A>' : 'Shop B',
+    store: {
+      multipleQuantityAllowedForServices: servicesMulti,
+      minimumOrderSubtotalCents: servicesMulti ? 0 : 100_000,
+    },
+    shop: true,
+  });
 }
 
 async function addProduct(

@@ -18,49 +18,19 @@ import {
 } from './catalog-queries.js';
 import { setVariantStock } from './set-variant-stock.js';
 import { storeSettingsJson } from './product-json.js';
+import { insertTestSite } from '../testing/site-fixtures.js';
 
 async function addSite(h: DatabaseHandle, id: string, slug: string, currency: string) {
-  await h.db
-    .insertInto('sites')
-    .values({
-      id,
-      slug,
-      domain: null,
-      title: slug,
-      currency,
-      language: currency === 'JPY' ? 'ja-JP' : 'en-US',
-      settings: JSON.stringify({
-        navigation: [],
-        websiteSettings: {
-          timeZone: 'America/New_York',
-          commentsEnabled: true,
-          simpleLikingEnabled: true,
-          shareButtonOptions: {},
-          storeSettings: {
-            multipleQuantityAllowedForServices: false,
-            minimumOrderSubtotalCents: currency === 'JPY' ? 3000 : 0,
-            currencyCode: currency,
-          },
-          captchaSettings: { provider: 'altcha' },
-        },
-      }) as never,
-    })
-    .execute();
-  await h.db
-    .insertInto('collections')
-    .values({
-      id: `${id}-shop`,
-      site_id: id,
-      url_id: 'shop',
-      title: 'Shop',
-      type: 13,
-      kind: 'products',
-      folder_behavior: null,
-      nav_index: 0,
-      blocks: '[]',
-      settings: '{}',
-    })
-    .execute();
+  await insertTestSite(h.db, {
+    id,
+    slug,
+    currency,
+    store: {
+      multipleQuantityAllowedForServices: false,
+      minimumOrderSubtotalCents: currency === 'JPY' ? 3000 : 0,
+    },
+    shop: true,
+  });
 }
 
 async function addItem(h: DatabaseHandle, siteId: string, id: string) {

@@ -13,49 +13,10 @@ import { createOwner, grantRole } from '../owners/owner-service.js';
 import { createAltchaChallenge } from '../captcha/altcha.js';
 import { ProductType, RecordType, Role } from '../../shared/enums.js';
 import { TEST_SECRET, Visitor } from '../testing/test-app.js';
+import { insertTestSite } from '../testing/site-fixtures.js';
 
 export async function addSite(h: DatabaseHandle, id: string, slug: string): Promise<void> {
-  await h.db
-    .insertInto('sites')
-    .values({
-      id,
-      slug,
-      domain: null,
-      title: `Site ${slug}`,
-      language: 'en-US',
-      currency: 'USD',
-      settings: JSON.stringify({
-        navigation: [],
-        websiteSettings: {
-          timeZone: 'America/New_York',
-          commentsEnabled: true,
-          simpleLikingEnabled: true,
-          shareButtonOptions: {},
-          storeSettings: {
-            multipleQuantityAllowedForServices: true,
-            minimumOrderSubtotalCents: 0,
-            currencyCode: 'USD',
-          },
-          captchaSettings: { provider: 'altcha' },
-        },
-      }) as never,
-    })
-    .execute();
-  await h.db
-    .insertInto('collections')
-    .values({
-      id: `${id}-shop`,
-      site_id: id,
-      url_id: 'shop',
-      title: 'Shop',
-      type: 13,
-      kind: 'products',
-      folder_behavior: null,
-      nav_index: 0,
-      blocks: '[]' as never,
-      settings: '{}' as never,
-    } as never)
-    .execute();
+  await insertTestSite(h.db, { id, slug, title: `Site ${slug}`, shop: true });
 }
 
 /** A product item with variants; variants are sold out unless they say otherwise. */
