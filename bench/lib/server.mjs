@@ -1,9 +1,11 @@
 // Starts the built server for benchmarks (as `npm start` runs it) and waits until it listens.
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -20,7 +22,7 @@ export async function freePort() {
 
 /**
  * @param {{ env?: Record<string,string>, dataDir?: string }} opts
- * @returns {Promise<{ url: string, port: number, dataDir: string, readyMs: number, wallMs: number, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, port: number, pid: number, dataDir: string, readyMs: number, wallMs: number, stop: () => Promise<void> }>}
  */
 export async function startServer(opts = {}) {
   const port = await freePort();
@@ -58,6 +60,8 @@ export async function startServer(opts = {}) {
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    /** The server's process id (its CPU time is in /proc/{pid}/stat). */
+    pid: child.pid,
     dataDir,
     readyMs,
     wallMs,
@@ -70,4 +74,80 @@ export async function startServer(opts = {}) {
       }
     },
   };
+}
+
+/** The PostgreSQL server of the PostgreSQL sections (loopback, trust auth). */
+export const POSTGRES_URL =
+  process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+function urlOfDatabase(name) {
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Runs one statement on its own connection and returns the rows (counts, fixtures). */
+export async function sqlOn(url, text, params = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Runs `fn(url)` with a new, empty database, dropped afterwards: a server started with
+ * DATABASE_URL=url migrates and seeds its own demo there, so runs never see each other's rows.
+ */
+export async function withFreshDatabase(fn) {
+  const name = `bench_${crypto.randomBytes(6).toString('hex')}`;
+  await sqlOn(POSTGRES_URL, `CREATE DATABASE ${name}`);
+  try {
+    return await fn(urlOfDatabase(name));
+  } finally {
+    // FORCE: a server that died mid-run may still hold connections.
+    await sqlOn(POSTGRES_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+export function cpuSecondsOf(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // fields[0] is stat(5)'s field 3 (state), so utime (14) and stime (15) are at 11 and 12;
+    // both in clock ticks, 100 a second on Linux.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The cookies a response sets, as name → value. */
+export function setCookiesOf(res) {
+  const jar = {};
+  for (const line of res.headers.getSetCookie()) {
+    const pair = line.split(';', 1)[0];
+    const eq = pair.indexOf('=');
+    if (eq > 0) jar[pair.slice(0, eq).trim()] = pair.slice(eq + 1);
+  }
+  return jar;
+}
+
+/** A Cookie header for a jar of name → value. */
+export function cookieHeader(jar) {
+  return Object.entries(jar)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
+}
+
+/** A visitor's first GET: the crumb cookie every mutating request must echo (docs/cart-api.md). */
+export async function fetchCrumb(url, headers = {}) {
+  const res = await fetch(url, { headers });
+  await res.arrayBuffer();
+  const { crumb } = setCookiesOf(res);
+  if (!crumb) throw new Error(`no crumb cookie from GET ${url} (${res.status})`);
+  return crumb;
 }

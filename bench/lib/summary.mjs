@@ -1,8 +1,6 @@
 // Writes bench/README.md: what is measured, how, and the latest figures against the targets.
 import fs from 'node:fs';
 
-const fmt = (v, unit = '') =>
-  v === undefined || v === null || Number.isNaN(v) ? '—' : `${v}${unit}`;
 const mark = (ok) => (ok === undefined ? '' : ok ? ' ✅' : ' ❌');
 
 export function writeSummary(latest, file) {
@@ -54,10 +52,12 @@ export function writeSummary(latest, file) {
       );
     }
   }
+  const loads = [];
   for (const key of ['cart', 'forms', 'ingest', 'restock']) {
     const v = s[key];
     if (v && !v.error && Array.isArray(v.rows))
       for (const r of v.rows) row(r.what, r.figure, r.target, r.ok);
+    if (v?.loadAverage) loads.push(`${key} ${v.loadAverage.map((x) => x.toFixed(1)).join(' / ')}`);
   }
   const errors = Object.entries(s)
     .filter(([, v]) => v?.error)
@@ -77,6 +77,18 @@ same content type; JS weight is every script Chromium loads on a mobile viewport
 configuration in the system Chromium. Latency "p97.5" is autocannon's nearest percentile to p95
 (stricter).
 
+Cart, forms, ingest and restock (\`lib/{cart,forms,ingest,restock}.mjs\`) start their own servers;
+the PostgreSQL ones on a database created for the run and dropped after it (the server migrates
+and seeds its demo there). Simulated visitors differ by cookies and \`X-Forwarded-For\` (the server
+runs with \`TRUST_PROXY=true\`), so per-visitor rate limits keep their defaults; only per-website
+limits are raised, and the row says so. A run with a 429 or any other failure is marked invalid.
+Where a section checks that every 2xx was stored, the measured run is a fixed number of requests
+(autocannon \`amount\`): a timed run drops the answers still in flight when its clock stops, which
+the server has nonetheless applied. "Server CPU" is the server process's CPU time per operation
+(from \`/proc\`): it holds better than a rate when other work shares the machine's two cores.
+Latencies compared between runs are exact per-response times (autocannon's histogram keeps whole
+milliseconds), with autocannon's coordinated-omission correction off (it assumes a 1 ms interval).
+${loads.length ? `Load average (1 / 5 / 15 min) when each section started: ${loads.join('; ')}.\n` : ''}
 ## Latest results (${latest.date}, ${m.cpus} × ${m.cpuModel}, ${m.memGiB} GiB, Node ${m.node})
 
 | what | measured | target |
