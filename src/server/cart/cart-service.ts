@@ -14,6 +14,7 @@ import { appError, type AppError } from '../errors/app-error.js';
 import { additionalFieldsKey, parseAdditionalFields } from './additional-fields.js';
 import { checkFormAnswers, type CheckedAnswers } from './form-answers.js';
 import { loadCartProduct, unitPriceCents, type CartProduct } from './catalog-port.js';
+import type { CartProductCache } from './cart-product-cache.js';
 import {
   cartJson,
   entryJson,
@@ -34,6 +35,8 @@ import type { CartStore } from './store.js';
 export interface CartDeps {
   db: Db;
   now: () => number;
+  /** Products by content version; without it every call reads the catalog. */
+  products?: CartProductCache;
 }
 
 export interface AddEntryInput {
@@ -73,7 +76,9 @@ export async function addEntry(
     const hit = await findReplay(db, store.siteId, claim, cartId, deps.now());
     if (hit) return { cartId: hit.cartId, body: hit.response as AddEntryBody, replayed: true };
   }
-  const found = await loadCartProduct(db, store.siteId, input.itemId);
+  const found = deps.products
+    ? await deps.products.get(db, store.siteId, store.contentVersion, input.itemId)
+    : await loadCartProduct(db, store.siteId, input.itemId);
   if (!found) throw appError(ErrorCode.VARIANT_UNAVAILABLE, Messages.VARIANT_UNAVAILABLE);
   const { product } = found;
   if (product.isSubscribable && !product.oneTimePurchaseAllowed) {

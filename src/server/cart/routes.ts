@@ -16,6 +16,7 @@ import {
 import { IDEMPOTENCY_KEY_MAX, purgeExpired, type IdempotencyClaim } from './idempotency.js';
 import { createSubscriptionCart } from './subscription-service.js';
 import { loadCartProduct } from './catalog-port.js';
+import { CartProductCache } from './cart-product-cache.js';
 import { storeOf } from './store.js';
 import {
   AddEntryBody,
@@ -36,7 +37,7 @@ const CART_BODY_LIMIT = 64 * 1024;
 
 /** The cart domain's HTTP routes (SPEC 7 and docs/contracts.md). */
 export const cartRoutes: DomainRoutes = async (app, deps) => {
-  const svc: CartDeps = { db: deps.db, now: deps.now };
+  const svc: CartDeps = { db: deps.db, now: deps.now, products: new CartProductCache(deps.events) };
   const secret = deps.config.secret;
   const cartOf = (req: FastifyRequest) => cartIdOf(req, secret);
   const rateLimit = {

@@ -3,6 +3,8 @@ import type { Site } from '../sites/site-queries.js';
 /** The store settings the cart obeys (SPEC 3.3 StoreSettings), with safe defaults. */
 export interface CartStore {
   siteId: string;
+  /** The website's content version: products cached for it are current. */
+  contentVersion: number;
   currency: string;
   /** SPEC 3.3: default true. */
   multipleQuantityAllowedForServices: boolean;
@@ -18,6 +20,7 @@ export function storeOf(site: Site): CartStore {
   const store = parsed?.websiteSettings?.storeSettings;
   return {
     siteId: site.id,
+    contentVersion: site.content_version,
     // The catalog prices in the site's currency column; follow it so amounts always agree.
     currency: site.currency || store?.currencyCode || 'USD',
     multipleQuantityAllowedForServices: store?.multipleQuantityAllowedForServices ?? true,
