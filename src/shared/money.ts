@@ -110,13 +110,27 @@ export function formatMoney(minor: number, currency: string, locale = 'en-US'): 
   const digits = fractionDigits(currency);
   const major = Number(minorToDecimalString(minor, currency));
   try {
-    return new Intl.NumberFormat(locale.replace('_', '-'), {
+    return numberFormat(locale.replace('_', '-'), currency, digits).format(major);
+  } catch {
+    return `${minorToDecimalString(minor, currency)} ${currency}`;
+  }
+}
+
+// Building an Intl.NumberFormat costs far more than using one, and pages format many prices.
+const formats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(locale: string, currency: string, digits: number): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let format = formats.get(key);
+  if (!format) {
+    if (formats.size >= 100) formats.clear();
+    format = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
-    }).format(major);
-  } catch {
-    return `${minorToDecimalString(minor, currency)} ${currency}`;
+    });
+    formats.set(key, format);
   }
+  return format;
 }

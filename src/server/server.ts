@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig, randomSecret, type Config } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { buildApp } from './app.js';
+import { seedDemo } from './seed/seed-demo.js';
+
+const started = performance.now();
+const say = (msg: string) => process.stdout.write(`${msg}\n`);
+
+/** Without SECRET, one is generated once and kept under DATA_DIR so sessions survive restarts. */
+function ensureSecret(config: Config): Config {
+  if (config.secret) return config;
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const file = path.join(config.dataDir, 'secret');
+  if (!fs.existsSync(file)) fs.writeFileSync(file, randomSecret(), { mode: 0o600 });
+  return { ...config, secret: fs.readFileSync(file, 'utf8').trim() };
+}
+
+async function main(): Promise<void> {
+  const config = ensureSecret(loadConfig());
+  const dbDir = path.join(config.dataDir, 'pglite');
+  say(
+    config.databaseUrl
+      ? 'Database: PostgreSQL (DATABASE_URL)'
+      : `Database: embedded PGlite at ${dbDir}`,
+  );
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: dbDir });
+  const applied = await migrateToLatest(database.db);
+  if (applied.length) say(`Migrations applied: ${applied.length}`);
+  const seeded = await seedDemo({ db: database.db, config, say });
+
+  const { app } = await buildApp({
+    config,
+    database,
+    logger: { level: config.logLevel },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    say(`\n${signal}: stopping…`);
+    // Stop accepting, finish in-flight requests, flush batches (onClose hooks), then close the
+    // database so PGlite checkpoints cleanly.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const port = (app.server.address() as { port: number }).port;
+  const ms = Math.round(performance.now() - started);
+  say(`\nReady in ${ms} ms.`);
+  say(`  Website:        http://localhost:${port}/`);
+  say(`  Japanese store: http://jp.localhost:${port}/`);
+  say(`  Editor:         http://localhost:${port}/config`);
+  if (seeded.ownerEmail) {
+    say(
+      `  Sign in as ${seeded.ownerEmail}${seeded.ownerPassword ? ` with password ${seeded.ownerPassword}` : ' (password from DEMO_OWNER_PASSWORD)'}`,
+    );
+  }
+  if (process.env.READY_FILE) fs.writeFileSync(process.env.READY_FILE, String(ms));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
