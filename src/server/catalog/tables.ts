@@ -1,28 +1,18 @@
 import type { JSONColumnType } from 'kysely';
+import type { MerchandisingContextJson } from '../../shared/product/types.js';
 
-/** SPEC 3.4 merchandising context for one product. */
-export interface MerchandisingSettings {
-  restockNotificationViews: string[];
-  restockNotificationMessages: {
-    buttonText: string;
-    CTAText: string;
-    placeholderText: string;
-    mailingListDescription: string;
-    successText?: string;
-  };
-  mailingListSignUpEnabled: boolean;
-  mailingListOptInByDefault: boolean;
-  scarcityEnabled: boolean;
-  scarcityTemplateViews: string[];
-  /** Message with `{quantity}` placeholder, e.g. 'Only {quantity} left in stock'. */
-  scarcityText: string;
-  scarcityShownByDefault: boolean;
-  /** Shown when scarcity applies at or below this many units. */
-  scarcityThreshold?: number;
-  customSoldOutText: string;
+/**
+ * SPEC 3.4 merchandising settings of one product, as stored: the merchandising context pages get
+ * (`MerchandisingContextJson`) without its installment part, which is stored apart (below) and
+ * computed for the page.
+ */
+export type MerchandisingSettings = Omit<
+  MerchandisingContextJson,
+  'afterPayAvailable' | 'afterPayMin' | 'afterPayMax' | 'shopperLanguage' | 'paymentProviderCountry'
+> & {
   /** Notify signed-up shoppers automatically when a variant comes back (issue 4). */
   autoNotifyOnRestock?: boolean;
-}
+};
 
 /** SPEC 3.4 installment context (buy now, pay later). Amounts in minor units. */
 export interface InstallmentSettings {
