@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './server.js';
+import type { RunningServer } from './server.js';
+import { useServerAndBrowser } from './harness.js';
 import { chromium } from 'playwright-core';
-import { chromePath, launchBrowser, newPage } from './browser.js';
+import { chromePath, newPage } from './browser.js';
 
 /** Demo products (demo/demo-store.json): unlimited stock, and 240 in stock. */
 const CANDLE = { itemId: 'demo-candle', sku: 'SM-CANDLE-CEDAR' }; // $28.00
@@ -49,14 +50,7 @@ const countText = (page: Page) => page.textContent(`${LINK} .ci-count`);
 describe('cart indicator in the browser (SPEC 2.2, 4.2, 9.1)', () => {
   let server: RunningServer;
   let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
   async function visitor(): Promise<{
     page: Page;

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './server.js';
-import { launchBrowser, newPage } from './browser.js';
+import type { RunningServer } from './server.js';
+import { useServerAndBrowser } from './harness.js';
+import { newPage } from './browser.js';
 
 /** Demo products (demo/demo-store.json). */
 const TIDEPOOL = { itemId: 'demo-tidepool-mug', sku: 'SM-MUG-TIDE' }; // $38.00, Glaze: Tidepool
@@ -46,14 +47,7 @@ const indicatorCount = (page: Page) =>
 describe('cart page in the browser (SPEC 2, 8.3)', () => {
   let server: RunningServer;
   let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
   it('says the cart is empty when there is none', async () => {
     const { page, context, errors } = await newPage(browser, { baseURL: server.url });

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './browser.js';
+import { newPage } from './browser.js';
 import { hydrated } from './product-islands-helpers.js';
-import { startServer, type RunningServer } from './server.js';
+import type { RunningServer } from './server.js';
+import { useServerAndBrowser } from './harness.js';
 
 /** The demo's fully sold-out product: 3 seeded sign-ups (src/server/restock/demo-restock.ts). */
 const VASE_PATH = '/shop/p/dune-vase';
@@ -29,14 +30,7 @@ async function stat(page: Page, label: string): Promise<string> {
 describe('the owner dashboard at /config', () => {
   let server: RunningServer;
   let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
   it('shows visits, restock sign-ups (and sends them), stock edits, and escaped form data', async () => {
     // --- a shopper browses, signs up for the sold-out vase, and joins the newsletter ---

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, expect, it, describe } from 'vitest';
+import { expect, it, describe } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startServer, type RunningServer } from './server.js';
-import { launchBrowser, newPage } from './browser.js';
+import type { RunningServer } from './server.js';
+import { useServerAndBrowser } from './harness.js';
+import { newPage } from './browser.js';
 
 describe('owner sign-in in the browser', () => {
   let server: RunningServer;
   let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
   it('signs in with the demo owner and reaches the editor', async () => {
     const { page, errors, failed, context } = await newPage(browser);

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startServer, type RunningServer } from './server.js';
-import { launchBrowser, newPage } from './browser.js';
+import type { RunningServer } from './server.js';
+import { useServerAndBrowser } from './harness.js';
+import { newPage } from './browser.js';
 
 /** The demo store's pages in Chromium: no console errors, no failed requests, stable layout. */
 describe('storefront pages in the browser', () => {
   let server: RunningServer;
   let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
   async function visit(path: string) {
     const { page, errors, failed, context } = await newPage(browser, {

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from './browser.js';
+import { newPage } from './browser.js';
 import { hydrated } from './product-islands-helpers.js';
-import { startServer, type RunningServer } from './server.js';
+import type { RunningServer } from './server.js';
+import { useServerAndBrowser } from './harness.js';
 
 /** The demo's fully sold-out product (demo/demo-store.json). */
 const PRODUCT_ID = 'demo-dune-vase';
@@ -11,14 +12,7 @@ const PRODUCT_PATH = '/shop/p/dune-vase';
 describe('restock sign-up in the browser', () => {
   let server: RunningServer;
   let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
 
   it("signs up for a sold-out variant, shows 'Signed up!', and the owner sees the row", async () => {
     const { page, errors, failed, context } = await newPage(browser);
