@@ -98,11 +98,12 @@ describe('product form in the browser (SPEC 4.3, 4.4, 5.1, 5.2)', () => {
     const form = page.locator('[data-island="product-form"]');
     const button = form.locator('button.pi-button');
     await choose(form, product, product.structuredContent.variants.find(soldOut)!);
-    expect(await button.textContent()).toBe('Sold Out');
+    // The island re-renders after a choice: wait for it rather than read at once.
+    await expect.poll(() => button.textContent()).toBe('Sold Out');
     expect(await button.isDisabled()).toBe(true);
     expect(await form.locator('[data-mark="sold-out"]').count()).toBe(1);
     await choose(form, product, product.structuredContent.variants.find(inStock)!);
-    expect(await button.isDisabled()).toBe(false);
+    await expect.poll(() => button.isDisabled()).toBe(false);
     expect(await button.textContent()).not.toBe('Sold Out');
     expect(errors).toEqual([]);
     await context.close();
@@ -193,7 +194,8 @@ describe('product form in the browser (SPEC 4.3, 4.4, 5.1, 5.2)', () => {
     await page.keyboard.press('Enter');
     const dialog = page.locator('.pi-installment-modal');
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await activeInside(page, '.pi-installment-modal')).toBe(true);
+    // Focus moves in once the modal has rendered (an effect after paint).
+    await expect.poll(() => activeInside(page, '.pi-installment-modal')).toBe(true);
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press('Tab');
       expect(await activeInside(page, '.pi-installment-modal')).toBe(true);
