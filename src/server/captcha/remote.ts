@@ -54,6 +54,30 @@ function form(values: Record<string, string | undefined>): RequestInit {
   };
 }
 
+/**
+ * The "siteverify" exchange reCAPTCHA and Turnstile share: the secret, the token and the
+ * visitor's address as a form; `success` and the widget's `action` in the answer.
+ */
+async function siteverify(
+  defaultUrl: string,
+  secret: string,
+  token: string,
+  action: string | undefined,
+  opts: RemoteVerifyOptions,
+): Promise<{ result: RemoteVerifyResult } | { body: Record<string, unknown> }> {
+  const body = await postAndRead(
+    opts.url ?? defaultUrl,
+    form({ secret, response: token, remoteip: opts.remoteIp }),
+    opts,
+  );
+  if (!body) return { result: { ok: false, reason: 'unreachable' } };
+  if (body.success !== true) return { result: { ok: false, reason: 'rejected' } };
+  if (action && typeof body.action === 'string' && body.action && body.action !== action) {
+    return { result: { ok: false, reason: 'wrong-action' } };
+  }
+  return { body };
+}
+
 /** reCAPTCHA (v2 checkbox or v3 score): `success`, a good enough score, the expected action. */
 export async function verifyRecaptcha(
   secret: string,
@@ -61,18 +85,10 @@ export async function verifyRecaptcha(
   action: string | undefined,
   opts: RemoteVerifyOptions = {},
 ): Promise<RemoteVerifyResult> {
-  const body = await postAndRead(
-    opts.url ?? RECAPTCHA_VERIFY_URL,
-    form({ secret, response: token, remoteip: opts.remoteIp }),
-    opts,
-  );
-  if (!body) return { ok: false, reason: 'unreachable' };
-  if (body.success !== true) return { ok: false, reason: 'rejected' };
-  const score = typeof body.score === 'number' ? body.score : undefined;
+  const answer = await siteverify(RECAPTCHA_VERIFY_URL, secret, token, action, opts);
+  if ('result' in answer) return answer.result;
+  const score = typeof answer.body.score === 'number' ? answer.body.score : undefined;
   if (score !== undefined && score < MIN_SCORE) return { ok: false, reason: 'low-score', score };
-  if (action && typeof body.action === 'string' && body.action !== action) {
-    return { ok: false, reason: 'wrong-action' };
-  }
   return score === undefined ? { ok: true } : { ok: true, score };
 }
 
@@ -126,15 +142,6 @@ export async function verifyTurnstile(
   action: string | undefined,
   opts: RemoteVerifyOptions = {},
 ): Promise<RemoteVerifyResult> {
-  const body = await postAndRead(
-    opts.url ?? TURNSTILE_VERIFY_URL,
-    form({ secret, response: token, remoteip: opts.remoteIp }),
-    opts,
-  );
-  if (!body) return { ok: false, reason: 'unreachable' };
-  if (body.success !== true) return { ok: false, reason: 'rejected' };
-  if (action && typeof body.action === 'string' && body.action && body.action !== action) {
-    return { ok: false, reason: 'wrong-action' };
-  }
-  return { ok: true };
+  const answer = await siteverify(TURNSTILE_VERIFY_URL, secret, token, action, opts);
+  return 'result' in answer ? answer.result : { ok: true };
 }
