@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '../db/database.js';
 import { createOwner, grantRole } from '../owners/owner-service.js';
 import { Role } from '../../shared/enums.js';
 import type { Visitor } from '../testing/test-app.js';
+import { insertTestSite } from '../testing/site-fixtures.js';
 
 /** Two websites (`demo` on localhost, `other` on other.localhost) and an owner of each. */
 export async function seedTelemetrySites(h: DatabaseHandle): Promise<void> {
@@ -9,16 +10,7 @@ export async function seedTelemetrySites(h: DatabaseHandle): Promise<void> {
     ['s1', 'demo'],
     ['s2', 'other'],
   ] as const) {
-    await h.db
-      .insertInto('sites')
-      .values({
-        id,
-        slug,
-        domain: null,
-        title: slug,
-        settings: JSON.stringify({ navigation: [] }) as never,
-      })
-      .execute();
+    await insertTestSite(h.db, { id, slug });
   }
   const a = await createOwner(h.db, {
     email: 'a@demo.test',

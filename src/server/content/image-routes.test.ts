@@ -7,6 +7,7 @@ import { describeEachBackend, openTestDatabase } from '../testing/backends.js';
 import { buildTestApp, Visitor } from '../testing/test-app.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { renderImage } from '../seed/render-image.js';
+import { insertTestSite } from '../testing/site-fixtures.js';
 
 const SVG = (color: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="200"><rect width="320" height="200" fill="${color}"/></svg>`;
@@ -23,16 +24,7 @@ describeEachBackend('image serving', (kind) => {
       ['s1', 'demo'],
       ['s2', 'other'],
     ] as const) {
-      await h.db
-        .insertInto('sites')
-        .values({
-          id,
-          slug,
-          domain: null,
-          title: slug,
-          settings: JSON.stringify({ navigation: [] }),
-        })
-        .execute();
+      await insertTestSite(h.db, { id, slug });
     }
     for (const [assetId, siteId, color] of [
       ['img-a', 's1', '#b5653f'],
