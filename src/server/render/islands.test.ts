@@ -1,5 +1,7 @@
+import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderIsland } from './islands.js';
+import { IslandHtmlCache } from './island-html-cache.js';
 import { ssrComponents } from '../../browser/islands/ssr-components.js';
 import { islandRegistry } from '../../browser/islands/registry.js';
 
@@ -87,6 +89,45 @@ describe('renderIsland (docs/contracts.md)', () => {
       onWarning: () => undefined,
     });
     expect(container(html)).toMatchObject({ hydrate: 'idle', props: {} });
+  });
+
+  it('renders each (name, strategy, props) once with a cache; failures are not kept', () => {
+    const cache = new IslandHtmlCache();
+    let renders = 0;
+    const real = ssrComponents['cart-indicator'];
+    ssrComponents['cart-indicator'] = (props: object) => {
+      renders++;
+      return createElement(real, props);
+    };
+    const props = { locale: 'en-US', currency: 'USD' };
+    const first = renderIsland('cart-indicator', props, { cache });
+    expect(renderIsland('cart-indicator', { ...props }, { cache })).toBe(first);
+    expect(renders).toBe(1);
+    // Other props or another strategy are other markup.
+    renderIsland('cart-indicator', { ...props, currency: 'JPY' }, { cache });
+    renderIsland('cart-indicator', props, { cache, hydrate: 'load' });
+    expect(renders).toBe(3);
+    expect(cache.size).toBe(3);
+
+    ssrComponents['cart-page'] = () => {
+      throw new Error('boom');
+    };
+    const warnings: string[] = [];
+    renderIsland('cart-page', {}, { cache, onWarning: (m) => warnings.push(m) });
+    renderIsland('cart-page', {}, { cache, onWarning: (m) => warnings.push(m) });
+    expect(warnings).toHaveLength(2);
+    expect(cache.size).toBe(3);
+  });
+
+  it('the island markup cache starts over past its size bound', () => {
+    const cache = new IslandHtmlCache(100);
+    cache.set('a', 'x'.repeat(60));
+    cache.set('b', 'y'.repeat(60));
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBe('y'.repeat(60));
+    cache.set('c', 'z'.repeat(200)); // larger than the whole cache: not kept
+    expect(cache.get('c')).toBeUndefined();
+    expect(cache.size).toBe(1);
   });
 
   it('the browser registry and the server list name the same islands', () => {

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { escapeHtml } from '../../shared/html.js';
+import type { IslandHtmlCache } from './island-html-cache.js';
 import { ssrComponents } from '../../browser/islands/ssr-components.js';
 import type { IslandName } from '../../browser/islands/registry.js';
 import {
@@ -16,6 +17,8 @@ export interface RenderIslandOptions {
   hydrate?: HydrateStrategy;
   /** Where problems go (unknown name, a component that threw); console.warn by default. */
   onWarning?: (message: string) => void;
+  /** Markup already rendered for the same name, strategy and props (renders that failed are not kept). */
+  cache?: IslandHtmlCache;
 }
 
 /**
@@ -39,6 +42,9 @@ export function renderIsland(
     warn(`island '${name}': props are not JSON (${(err as Error).message})`);
     json = '{}';
   }
+  const cacheKey = `${name}\u0000${when}\u0000${json}`;
+  const cached = opts.cache?.get(cacheKey);
+  if (cached !== undefined) return cached;
   const open = `<div data-island="${escapeHtml(name)}" data-hydrate="${when}" data-props="${escapeHtml(json)}">`;
 
   const component = Object.prototype.hasOwnProperty.call(ssrComponents, name)
@@ -48,11 +54,13 @@ export function renderIsland(
     warn(`island '${name}' is not registered`);
     return `${open}</div>`;
   }
-  let html = '';
+  let html: string;
   try {
-    html = renderToString(createElement(component, safeProps));
+    html = `${open}${renderToString(createElement(component, safeProps))}</div>`;
   } catch (err) {
     warn(`island '${name}' failed to render: ${(err as Error).message}`);
+    return `${open}</div>`;
   }
-  return `${open}${html}</div>`;
+  opts.cache?.set(cacheKey, html);
+  return html;
 }

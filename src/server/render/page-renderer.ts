@@ -9,6 +9,7 @@ import type { ContextDeps } from './context/context-deps.js';
 import type { PageContext, TemplateErrorJson } from './context/types.js';
 import type { ParsedPageUrl } from './page-query.js';
 import { PageCache } from './page-cache.js';
+import { ReadMemo } from './read-memo.js';
 import { renderPage } from './render-page.js';
 import { siteContextOf, siteContextScript } from './site-context-script.js';
 import { resolvePage } from './resolve-page.js';
@@ -23,12 +24,14 @@ export interface RenderResult {
 
 /**
  * Builds and renders pages, and keeps what depends only on a website's content version in
- * memory: its collections (navigation and page lookup) and, when enabled, its rendered pages.
+ * memory: its collections (navigation and page lookup), the content and catalog rows its pages
+ * read (`ReadMemo`) and, when enabled, its rendered pages.
  */
 export class PageRenderer {
   /** Per website: bumped by `content-changed`, so a stale site row (resolver TTL) cannot hit. */
   private generations = new Map<string, number>();
   private collections = new Map<string, Promise<CollectionRow[]>>();
+  private readonly reads = new ReadMemo();
   readonly cache: PageCache | undefined;
 
   constructor(
@@ -57,6 +60,7 @@ export class PageRenderer {
     this.generations.set(siteId, (this.generations.get(siteId) ?? 0) + 1);
     for (const k of this.collections.keys())
       if (k.startsWith(`${siteId}|`)) this.collections.delete(k);
+    this.reads.dropSite(siteId);
     this.cache?.deletePrefix(`${siteId}|`);
   }
 
@@ -79,7 +83,8 @@ export class PageRenderer {
 
   async render(site: Site, url: ParsedPageUrl, baseUrl: string): Promise<RenderResult> {
     const collections = await this.collectionsOf(site);
-    const { status, ctx } = await resolvePage(this.opts.contextDeps, {
+    const deps = this.reads.depsFor(this.versionKey(site), this.opts.contextDeps);
+    const { status, ctx } = await resolvePage(deps, {
       base: { site, collections, path: url.path, baseUrl },
       query: url.query,
     });

@@ -232,8 +232,10 @@ describeEachBackend('page routes', (kind) => {
     expect(res.headers['content-type']).toContain('application/json');
   });
 
-  it('renders fresh every time with PAGE_CACHE=false', async () => {
-    const { app: uncached } = await buildTestApp(handle, { config: { pageCache: false } });
+  it('renders every time with PAGE_CACHE=false, reading rows once per content version', async () => {
+    const { app: uncached, deps: uncachedDeps } = await buildTestApp(handle, {
+      config: { pageCache: false },
+    });
     try {
       const get2 = (headers: Record<string, string> = {}) =>
         uncached.inject({ url: '/shop', headers: { host: 'localhost', ...headers } });
@@ -246,6 +248,10 @@ describeEachBackend('page routes', (kind) => {
         .set({ title: 'Fresh Mug' })
         .where('id', '=', 'site-r-green-mug')
         .execute();
+      // A write that did not announce itself is not read: rows are kept per content version…
+      expect((await get2()).body).not.toContain('Fresh Mug');
+      // …and every write through the app announces itself, as the catalog and editor do.
+      uncachedDeps.events.emit('content-changed', { siteId: 'site-r' });
       expect((await get2()).body).toContain('Fresh Mug');
     } finally {
       await uncached.close();

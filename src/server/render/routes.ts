@@ -4,9 +4,17 @@ import { ErrorCode } from '../../shared/errors.js';
 import { appError } from '../errors/app-error.js';
 import { rolesOf } from '../owners/owner-service.js';
 import { loadMerchandising, loadProducts, relatedItemIds } from '../catalog/catalog-queries.js';
+import {
+  findAssets,
+  findItem,
+  findItemsByIds,
+  listItems,
+  searchItems,
+} from '../content/content-queries.js';
 import { loadPageAssets } from './assets.js';
 import { blockPropsLoaders } from './block-props.js';
 import { FAVICON_SVG } from './favicon.js';
+import { IslandHtmlCache } from './island-html-cache.js';
 import { createIslandRenderer } from './island-renderer.js';
 import { renderIsland } from './islands.js';
 import { PageCache, PAGE_CACHE_CONTROL, sendCachedPage } from './page-cache.js';
@@ -20,12 +28,16 @@ import { ThemeCache } from './theme.js';
  * is on; `?format=json` returns the template context, with `templateErrors` for the site's owners.
  */
 export const pageRoutes: DomainRoutes = async (app, deps) => {
-  const islands = createIslandRenderer(renderIsland);
+  const islandHtml = new IslandHtmlCache();
+  const islands = createIslandRenderer((name, props, opts) =>
+    renderIsland(name, props, { ...opts, cache: islandHtml }),
+  );
   const compiler = createCompiler(islands);
   const renderer = new PageRenderer({
     contextDeps: {
       db: deps.db,
       catalog: { loadProducts, loadMerchandising, relatedItemIds },
+      content: { listItems, findItem, findItemsByIds, findAssets, searchItems },
       blockProps: blockPropsLoaders,
     },
     compiler,

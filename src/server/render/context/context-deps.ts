@@ -1,12 +1,14 @@
 import type { Db } from '../../db/database.js';
 import type { BlockPropsLoader } from '../block-props.js';
 import type { CatalogReader } from './catalog-reader.js';
+import type { ContentReader } from './content-reader.js';
 import type { SiteBase } from './site-context.js';
 
-/** What the context builders read from: the database and the catalog domain. */
+/** What the context builders read from: the database through the content and catalog readers. */
 export interface ContextDeps {
   db: Db;
   catalog: CatalogReader;
+  content: ContentReader;
   blockProps: Partial<Record<'form' | 'newsletter', BlockPropsLoader>>;
 }
 

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachBackend, openTestDatabase } from '../../testing/backends.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { findSiteById, type Site } from '../../sites/site-queries.js';
-import { listCollections } from '../../content/content-queries.js';
+import {
+  findAssets,
+  findItem,
+  findItemsByIds,
+  listCollections,
+  listItems,
+  searchItems,
+} from '../../content/content-queries.js';
 import { loadMerchandising, loadProducts, relatedItemIds } from '../../catalog/catalog-queries.js';
 import { seedRenderSite } from '../testing/seed-render-site.js';
 import { resolvePage } from '../resolve-page.js';
@@ -23,6 +30,7 @@ describeEachBackend('page context builders', (kind) => {
     deps = {
       db: handle.db,
       catalog: { loadProducts, loadMerchandising, relatedItemIds },
+      content: { listItems, findItem, findItemsByIds, findAssets, searchItems },
       blockProps: {
         form: async ({ block, page }) => {
           formLoads.push(`${String(block.data.formId)}@${page.path}`);

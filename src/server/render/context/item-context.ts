@@ -1,11 +1,6 @@
 import { PageType } from '../../../shared/enums.js';
 import { stripTags } from '../../../shared/html.js';
-import {
-  findAssets,
-  findItem,
-  findItemsByIds,
-  type CollectionRow,
-} from '../../content/content-queries.js';
+import type { CollectionRow } from '../../content/content-queries.js';
 import type { ContextDeps, PageRequest } from './context-deps.js';
 import { assetIdsOf, itemJson } from './item-json.js';
 import { attachProducts } from './products-json.js';
@@ -26,12 +21,15 @@ export async function buildItemContext(
   slug: string,
 ): Promise<PageContext | undefined> {
   const { site } = req.base;
-  const row = await findItem(deps.db, site.id, collection.id, slug);
+  const row = await deps.content.findItem(deps.db, site.id, collection.id, slug);
   if (!row) return undefined;
   const isProduct = collection.kind === 'products';
   const relatedIds = isProduct ? await deps.catalog.relatedItemIds(deps.db, site.id, row.id) : [];
-  const related = (await findItemsByIds(deps.db, site.id, relatedIds)).slice(0, RELATED_LIMIT);
-  const assets = await findAssets(deps.db, site.id, assetIdsOf([row, ...related]));
+  const related = (await deps.content.findItemsByIds(deps.db, site.id, relatedIds)).slice(
+    0,
+    RELATED_LIMIT,
+  );
+  const assets = await deps.content.findAssets(deps.db, site.id, assetIdsOf([row, ...related]));
   const ctx = baseContext(req.base, {
     pageType: PageType.ITEM,
     templateFile: `collections/${collection.kind}.item`,

@@ -1,5 +1,5 @@
 import { PageType } from '../../../shared/enums.js';
-import { findAssets, listItems, type CollectionRow } from '../../content/content-queries.js';
+import type { CollectionRow } from '../../content/content-queries.js';
 import { PAGE_SIZES, type ContextDeps, type PageRequest } from './context-deps.js';
 import { assetIdsOf, itemJson } from './item-json.js';
 import { paginationJson } from './pagination.js';
@@ -21,14 +21,14 @@ export async function buildListContext(
   const isBlog = collection.kind === 'blog';
   const tag = isBlog ? req.query.tag : undefined;
   const category = isBlog ? req.query.category : undefined;
-  const { rows, hasMore } = await listItems(deps.db, site.id, collection.id, {
+  const { rows, hasMore } = await deps.content.listItems(deps.db, site.id, collection.id, {
     offset: req.query.offset,
     limit: pageSize,
     tag,
     category,
     order: isBlog ? 'newest' : collection.kind === 'events' ? 'start-date' : 'position',
   });
-  const assets = await findAssets(deps.db, site.id, assetIdsOf(rows));
+  const assets = await deps.content.findAssets(deps.db, site.id, assetIdsOf(rows));
   const ctx = baseContext(req.base, {
     pageType: PageType.COLLECTION,
     templateFile: `collections/${collection.kind}.list`,

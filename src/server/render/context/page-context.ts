@@ -1,12 +1,6 @@
 import { PageType } from '../../../shared/enums.js';
 import type { PageBlock } from '../../content/tables.js';
-import {
-  findAssets,
-  findItemsByIds,
-  listItems,
-  type CollectionRow,
-  type ItemRow,
-} from '../../content/content-queries.js';
+import type { CollectionRow, ItemRow } from '../../content/content-queries.js';
 import type { ContextDeps, PageRequest } from './context-deps.js';
 import { assetIdsOf, imageJson, itemJson } from './item-json.js';
 import { attachProducts } from './products-json.js';
@@ -42,14 +36,14 @@ export async function buildPageContext(
     blocks.map(async (b): Promise<ItemRow[]> => {
       if (b.type === 'product') {
         const id = str(b.data.itemId);
-        return id ? findItemsByIds(deps.db, site.id, [id]) : [];
+        return id ? deps.content.findItemsByIds(deps.db, site.id, [id]) : [];
       }
       if (b.type === 'products' || b.type === 'summary') {
         const urlId = str(b.data.collection) ?? str(b.data.collectionUrlId) ?? 'shop';
         const source = collections.find((c) => c.url_id === urlId);
         if (!source) return [];
         const limit = Math.min(Number(b.data.limit) || 4, BLOCK_ITEMS_MAX);
-        const { rows } = await listItems(deps.db, site.id, source.id, {
+        const { rows } = await deps.content.listItems(deps.db, site.id, source.id, {
           offset: 0,
           limit,
           order: source.kind === 'blog' ? 'newest' : 'position',
@@ -66,7 +60,7 @@ export async function buildPageContext(
     }
     return [];
   });
-  const assets = await findAssets(deps.db, site.id, [
+  const assets = await deps.content.findAssets(deps.db, site.id, [
     ...blockAssetIds,
     ...assetIdsOf(blockRows.flat()),
   ]);

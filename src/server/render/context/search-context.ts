@@ -1,5 +1,4 @@
 import { PageType } from '../../../shared/enums.js';
-import { findAssets, searchItems } from '../../content/content-queries.js';
 import { PAGE_SIZES, type ContextDeps, type PageRequest } from './context-deps.js';
 import { assetIdsOf, itemJson } from './item-json.js';
 import { paginationJson } from './pagination.js';
@@ -18,9 +17,12 @@ export async function buildSearchContext(
   const query = (req.query.q ?? '').trim().slice(0, SEARCH_MAX_LENGTH);
   const pageSize = PAGE_SIZES.search ?? 20;
   const { rows, hasMore } = query
-    ? await searchItems(deps.db, site.id, query, { offset: req.query.offset, limit: pageSize })
+    ? await deps.content.searchItems(deps.db, site.id, query, {
+        offset: req.query.offset,
+        limit: pageSize,
+      })
     : { rows: [], hasMore: false };
-  const assets = await findAssets(deps.db, site.id, assetIdsOf(rows));
+  const assets = await deps.content.findAssets(deps.db, site.id, assetIdsOf(rows));
   const ctx = baseContext(req.base, {
     pageType: PageType.SEARCH,
     templateFile: 'pages/search.page',

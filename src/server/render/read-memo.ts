@@ -1,0 +1,91 @@
+import type { CatalogReader } from './context/catalog-reader.js';
+import type { ContentReader } from './context/content-reader.js';
+import type { ContextDeps } from './context/context-deps.js';
+
+/** Reads kept across all websites; past this the memo starts over (a bound, not an LRU). */
+const MAX_ENTRIES = 20_000;
+
+type Reader = (...args: never[]) => Promise<unknown>;
+
+/**
+ * Content and catalog reads memoized per website content version: the same version always
+ * reads the same rows, because every write a page can show bumps `sites.content_version` or
+ * announces `content-changed` (which moves the renderer's version key). This is what lets a
+ * page render without its page cache cost a template run instead of a dozen queries.
+ *
+ * Everything in it is shared between renders, so it must never be mutated: the context
+ * builders copy rows into new JSON. Outside production the values are frozen, so a test that
+ * mutates one fails loudly instead of leaking into the next page.
+ */
+export class ReadMemo {
+  private entries = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly freeze = process.env.NODE_ENV !== 'production') {}
+
+  /** `deps` with its readers answering from memory for this version key. */
+  depsFor(versionKey: string, deps: ContextDeps): ContextDeps {
+    const c = deps.catalog;
+    const t = deps.content;
+    const catalog: CatalogReader = {
+      loadProducts: this.wrap(versionKey, 'loadProducts', c.loadProducts),
+      loadMerchandising: this.wrap(versionKey, 'loadMerchandising', c.loadMerchandising),
+      relatedItemIds: this.wrap(versionKey, 'relatedItemIds', c.relatedItemIds),
+    };
+    const content: ContentReader = {
+      listItems: this.wrap(versionKey, 'listItems', t.listItems),
+      findItem: this.wrap(versionKey, 'findItem', t.findItem),
+      findItemsByIds: this.wrap(versionKey, 'findItemsByIds', t.findItemsByIds),
+      findAssets: this.wrap(versionKey, 'findAssets', t.findAssets),
+      // Visitors type anything into search: a memo would fill with one-off queries.
+      searchItems: t.searchItems,
+    };
+    return { ...deps, catalog, content };
+  }
+
+  /** Forgets a website's reads (its version key starts with `{siteId}|`). */
+  dropSite(siteId: string): void {
+    for (const k of this.entries.keys()) if (k.startsWith(`${siteId}|`)) this.entries.delete(k);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private wrap<F extends Reader>(versionKey: string, name: string, read: F): F {
+    return ((...args: Parameters<F>) => {
+      // args[0] is the database handle: the same for every call of one renderer.
+      const key = `${versionKey}|${name}|${argsKey(args.slice(1))}`;
+      let hit = this.entries.get(key);
+      if (!hit) {
+        if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+        hit = read(...args).then((v) => (this.freeze ? deepFreeze(v) : v));
+        this.entries.set(key, hit);
+        // A failed read is not remembered: the next render tries again.
+        hit.catch(() => this.entries.delete(key));
+      }
+      return hit;
+    }) as F;
+  }
+}
+
+/** A stable key for reader arguments: websites by id, iterables (id sets) as arrays. */
+function argsKey(args: unknown[]): string {
+  return JSON.stringify(args, (_k, v: unknown) => {
+    if (v && typeof v === 'object') {
+      if ('content_version' in v && 'id' in v) return { site: v.id };
+      if (!Array.isArray(v) && Symbol.iterator in v) return [...(v as Iterable<unknown>)];
+    }
+    return v;
+  });
+}
+
+function deepFreeze<T>(v: T): T {
+  if (!v || typeof v !== 'object' || Object.isFrozen(v)) return v;
+  if (v instanceof Map) {
+    for (const x of v.values()) deepFreeze(x);
+    return v;
+  }
+  Object.freeze(v);
+  for (const x of Object.values(v)) deepFreeze(x);
+  return v;
+}
