@@ -1,6 +1,6 @@
 /**
  * The cart islands' CSS. Islands cannot import .css (the server imports the same modules to SSR
- * them), so this small sheet is injected once on the client; what must hold before hydration
+ * them), so this small sheet is a string the server inlines in each page's head; what must hold before hydration
  * (the hidden indicator) is an inline style instead. Class names start with `ci-`.
  */
 const CSS = `
@@ -18,10 +18,13 @@ const CSS = `
 @media (prefers-reduced-motion: reduce){.ci-indicator,.ci-indicator[data-visible=true]{transition:none}}
 `;
 
+/** The sheet and its element id; the server inlines it in every page's head (render/assets.ts). */
+export const CART_STYLES = { id: 'ci-styles', css: CSS };
+
 export function ensureCartStyles(): void {
-  if (typeof document === 'undefined' || document.getElementById('ci-styles')) return;
+  if (typeof document === 'undefined' || document.getElementById(CART_STYLES.id)) return;
   const style = document.createElement('style');
-  style.id = 'ci-styles';
+  style.id = CART_STYLES.id;
   style.textContent = CSS;
   document.head.appendChild(style);
 }

@@ -1,4 +1,4 @@
-/** The forms' CSS, injected once on the client (islands cannot import .css). Classes: `form-`. */
+/** The forms' CSS, inlined by the server in every page's head (islands cannot import .css). Classes: `form-`. */
 const CSS = `
 .form-block{max-width:40rem}
 .form-block form{display:flex;flex-direction:column;gap:16px}
@@ -28,10 +28,13 @@ const CSS = `
 .form-hp{position:absolute!important;left:-10000px;width:1px;height:1px;overflow:hidden}
 `;
 
+/** The sheet and its element id; the server inlines it in every page's head (render/assets.ts). */
+export const FORM_STYLES = { id: 'form-styles', css: CSS };
+
 export function ensureFormStyles(): void {
-  if (typeof document === 'undefined' || document.getElementById('form-styles')) return;
+  if (typeof document === 'undefined' || document.getElementById(FORM_STYLES.id)) return;
   const style = document.createElement('style');
-  style.id = 'form-styles';
+  style.id = FORM_STYLES.id;
   style.textContent = CSS;
   document.head.appendChild(style);
 }

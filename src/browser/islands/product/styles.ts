@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 
 /**
  * The product islands' own CSS. Islands cannot import .css (the server imports the same modules
- * to SSR them), so this sheet is injected once on the client. Everything needed before hydration
+ * to SSR them), so this sheet is a string the server inlines in each page's head. Everything needed before hydration
  * (visually hidden labels) is an inline style instead. Class names start with `pi-`.
  */
 const CSS = `
@@ -27,10 +27,13 @@ const CSS = `
 @media (prefers-reduced-motion: reduce){.pi-button,.pi-button.pi-pulse,.pi-overlay,.pi-dialog,.pi-popover{animation:none;transition:none}}
 `;
 
+/** The sheet and its element id; the server inlines it in every page's head (render/assets.ts). */
+export const PRODUCT_STYLES = { id: 'pi-styles', css: CSS };
+
 export function ensureStyles(): void {
-  if (typeof document === 'undefined' || document.getElementById('pi-styles')) return;
+  if (typeof document === 'undefined' || document.getElementById(PRODUCT_STYLES.id)) return;
   const style = document.createElement('style');
-  style.id = 'pi-styles';
+  style.id = PRODUCT_STYLES.id;
   style.textContent = CSS;
   document.head.appendChild(style);
 }

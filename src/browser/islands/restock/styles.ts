@@ -1,5 +1,5 @@
 /**
- * The restock form's CSS, injected once on the client (islands cannot import .css: the server
+ * The restock form's CSS, inlined by the server in each page's head (islands cannot import .css: the server
  * imports the same modules to SSR them). Class names start with `rs-`.
  */
 const CSS = `
@@ -17,10 +17,13 @@ const CSS = `
 .rs-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 `;
 
+/** The sheet and its element id; the server inlines it in every page's head (render/assets.ts). */
+export const RESTOCK_STYLES = { id: 'rs-styles', css: CSS };
+
 export function ensureRestockStyles(): void {
-  if (typeof document === 'undefined' || document.getElementById('rs-styles')) return;
+  if (typeof document === 'undefined' || document.getElementById(RESTOCK_STYLES.id)) return;
   const style = document.createElement('style');
-  style.id = 'rs-styles';
+  style.id = RESTOCK_STYLES.id;
   style.textContent = CSS;
   document.head.appendChild(style);
 }
