@@ -1,8 +1,5 @@
 import { Messages } from '../errors.js';
-
-/** SPEC 5.2 / 9.1: the cart's quantity input accepts whole numbers from 1 to 9999. */
-export const CART_QUANTITY_MIN = 1;
-export const CART_QUANTITY_MAX = 9999;
+import { QUANTITY_MAX, QUANTITY_MIN } from '../quantity-range.js';
 
 export type QuantityParse = { ok: true; quantity: number } | { ok: false; message: string };
 
@@ -14,7 +11,7 @@ export function parseCartQuantity(text: string): QuantityParse {
   }
   const n = Number(t);
   if (!Number.isInteger(n)) return { ok: false, message: Messages.QUANTITY_NOT_WHOLE };
-  if (n < CART_QUANTITY_MIN || n > CART_QUANTITY_MAX) {
+  if (n < QUANTITY_MIN || n > QUANTITY_MAX) {
     return { ok: false, message: Messages.QUANTITY_OUT_OF_RANGE };
   }
   return { ok: true, quantity: n };

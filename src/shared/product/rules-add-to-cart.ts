@@ -8,10 +8,9 @@ import {
   unselectedOptionsMessage,
   type OptionSelection,
 } from './rules-product.js';
+import { QUANTITY_MAX, QUANTITY_MIN } from '../quantity-range.js';
 
-/** SPEC 5.2 / 9.1 quantity input range. */
-export const QUANTITY_MIN = 1;
-export const QUANTITY_MAX = 9999;
+export { QUANTITY_MAX, QUANTITY_MIN };
 
 /** SPEC 8.1 recorded error kinds that validation can produce (plus the range check of 9.1). */
 export type AddToCartFailureKind =

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { answerLines } from '../../../shared/cart/field-answers.js';
-import { CART_QUANTITY_MAX, CART_QUANTITY_MIN } from '../../../shared/cart/cart-quantity.js';
+import { QUANTITY_MAX, QUANTITY_MIN } from '../../../shared/quantity-range.js';
 import { formatMoney } from '../../../shared/money.js';
 import type { CartEntryJson } from './cart-json.js';
 import { entrySubtotalMinor, variantText } from './entry-subtotal.js';
@@ -78,8 +78,8 @@ export function CartEntryRow({
           id={qtyId}
           type="number"
           inputMode="numeric"
-          min={CART_QUANTITY_MIN}
-          max={CART_QUANTITY_MAX}
+          min={QUANTITY_MIN}
+          max={QUANTITY_MAX}
           step={1}
           value={draft}
           onChange={(e) => change(e.target.value)}
