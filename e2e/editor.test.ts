@@ -68,6 +68,21 @@ describe('the owner dashboard at /config', () => {
       },
     });
     expect(saved.status()).toBe(200);
+    // The storefront's add-to-cart event, as the product form sends it.
+    const added = await shopper.context.request.post(`${server.url}/api/v1/clanker/events`, {
+      data: {
+        eventSchemaName: 'CommerceAddToCart',
+        eventContent: {
+          website_id: 'demo',
+          logged_in: false,
+          session_id: 'e2e-session',
+          product_id: 'e2e-product',
+          product_name: 'Dashboard Test Mug',
+          quantity: 3,
+        },
+      },
+    });
+    expect(added.status()).toBeLessThan(300);
     expect(shopper.errors).toEqual([]);
     await shopper.context.close();
 
@@ -101,6 +116,13 @@ describe('the owner dashboard at /config', () => {
     expect(await page.locator('table caption', { hasText: 'Most viewed pages' }).count()).toBe(1);
     expect(await page.locator('.ed-funnel li').count()).toBe(3);
     expect(await page.locator('.ed-funnel').textContent()).toContain('Product views');
+    const additions = page.locator('table', {
+      has: page.locator('caption', { hasText: 'Most added to carts' }),
+    });
+    await expect.poll(() => additions.textContent()).toContain('Dashboard Test Mug');
+    expect(await additions.locator('tr', { hasText: 'Dashboard Test Mug' }).textContent()).toBe(
+      'Dashboard Test Mug311',
+    );
 
     // Keyboard: the navigation is reachable and moves focus to the new screen's heading.
     await page.locator('nav a[href="#/performance"]').focus();

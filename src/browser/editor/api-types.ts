@@ -17,6 +17,18 @@ export interface AnalyticsSummaryJson {
   bots: { hits: number };
 }
 
+export interface CartAdditionsJson {
+  from: number;
+  to: number;
+  products: {
+    productId: string;
+    productName: string | null;
+    adds: number;
+    units: number;
+    sessions: number;
+  }[];
+}
+
 export type FunnelStepName = 'product_views' | 'add_to_cart' | 'cart_views';
 
 export interface FunnelJson {

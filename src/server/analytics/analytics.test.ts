@@ -8,6 +8,8 @@ import { analyticsWritersOf } from './routes.js';
 import { BOT_UA, CHROME_UA, IPHONE_UA, seedTelemetrySites, signIn } from './test-fixtures.js';
 
 const T0 = Date.UTC(2026, 10, 22, 12);
+/** The server's clock: T0, moved only by the test that needs events in order. */
+let clock = T0;
 const form = (o: Record<string, string>) => new URLSearchParams(o).toString();
 
 function hit(ss_cvr: string, data: Record<string, unknown> = {}) {
@@ -34,7 +36,7 @@ describeEachBackend('analytics: census, events, errors and summaries', (kind) =>
   beforeAll(async () => {
     h = await openTestDatabase(kind);
     await seedTelemetrySites(h);
-    ({ app, deps } = await buildTestApp(h, { now: () => T0 }));
+    ({ app, deps } = await buildTestApp(h, { now: () => clock }));
     owner = new Visitor(app);
     await signIn(owner, 'a@demo.test');
   });
@@ -260,6 +262,39 @@ describeEachBackend('analytics: census, events, errors and summaries', (kind) =>
       { step: 'add_to_cart', events: 1, sessions: 1 },
       { step: 'cart_views', events: 1, sessions: 1 },
     ]);
+  });
+
+  it('lists the products added to carts most, by units, with their latest name', async () => {
+    const add = (session: string, content: object) => {
+      clock += 1000; // one add a second, so 'latest name' is well defined
+      return beacon(
+        '/api/v1/clanker/events',
+        JSON.stringify({
+          eventSchemaName: 'CommerceAddToCart',
+          eventContent: { website_id: 's1', logged_in: false, session_id: session, ...content },
+        }),
+        'application/json',
+      );
+    };
+    await add('c1', { product_id: 'bowl', product_name: 'Bowl', quantity: 1 });
+    await add('c2', { product_id: 'bowl', product_name: 'Salad Bowl', quantity: 2 });
+    await add('c1', { product_id: 'plate', product_name: 'Plate', quantity: 4 });
+    await add('c1', { product_id: 'spoon', quantity: 1 });
+    await analyticsWritersOf(deps).flush();
+    clock += 1000;
+    const res = await owner.get('/api/analytics/cart-additions');
+    clock = T0;
+    expect(res.statusCode).toBe(200);
+    // Earlier tests of this suite added one mug; it sorts after by units.
+    expect(res.json().products.filter((p: { productId: string }) => p.productId !== 'mug')).toEqual(
+      [
+        { productId: 'plate', productName: 'Plate', adds: 1, units: 4, sessions: 1 },
+        { productId: 'bowl', productName: 'Salad Bowl', adds: 2, units: 3, sessions: 2 },
+        { productId: 'spoon', productName: null, adds: 1, units: 1, sessions: 1 },
+      ],
+    );
+    const other = new Visitor(app);
+    expect((await other.get('/api/analytics/cart-additions')).statusCode).toBe(401);
   });
 
   it('RecordEvent takes the crumb as a form field', async () => {

@@ -14,7 +14,7 @@ import { eventSchemas } from './event-schemas.js';
 import { HitParser, RecordHitBody } from './hits.js';
 import { AnalyticsWriters, type EventRow } from './writers.js';
 import { RangeQuery, parseRange, refuseCrossSite } from './http-helpers.js';
-import { analyticsSummary, commerceFunnel, errorsSummary } from './summary.js';
+import { analyticsSummary, cartAdditions, commerceFunnel, errorsSummary } from './summary.js';
 
 const writersByApp = new WeakMap<AppDeps, AnalyticsWriters>();
 
@@ -309,6 +309,10 @@ export const analyticsRoutes: DomainRoutes = async (app, deps) => {
   app.get('/api/analytics/funnel', range, async (req) => {
     const { from, to } = parseRange(req.query as Static<typeof RangeQuery>, deps.now());
     return commerceFunnel(deps.db, req.site.id, from, to);
+  });
+  app.get('/api/analytics/cart-additions', range, async (req) => {
+    const { from, to } = parseRange(req.query as Static<typeof RangeQuery>, deps.now());
+    return cartAdditions(deps.db, req.site.id, from, to);
   });
   app.get('/api/errors/summary', range, async (req) => {
     const { from, to } = parseRange(req.query as Static<typeof RangeQuery>, deps.now());

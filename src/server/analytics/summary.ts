@@ -95,6 +95,62 @@ export async function commerceFunnel(
   };
 }
 
+export interface CartAddition {
+  productId: string;
+  /** The name the storefront reported most recently (products may be renamed). */
+  productName: string | null;
+  /** Add-to-cart events, units added, and distinct sessions that added it. */
+  adds: number;
+  units: number;
+  sessions: number;
+}
+
+/** How many products the cart-additions list shows. */
+export const CART_ADDITIONS_LIMIT = 10;
+
+/**
+ * The products shoppers added to their carts most in the period (by units), from the
+ * storefront's add-to-cart events: what the owner's shop is selling into carts.
+ */
+export async function cartAdditions(
+  db: Db,
+  siteId: string,
+  from: number,
+  to: number,
+): Promise<{ from: number; to: number; products: CartAddition[] }> {
+  const rows = await sql<{
+    product_id: string;
+    product_name: string | null;
+    adds: number;
+    units: number;
+    sessions: number;
+  }>`
+    select content->>'product_id' as product_id,
+           (array_agg(content->>'product_name' order by occurred_at desc)
+              filter (where content->>'product_name' is not null))[1] as product_name,
+           count(*)::int as adds,
+           coalesce(sum((content->>'quantity')::int), 0)::int as units,
+           count(distinct session_id)::int as sessions
+      from analytics_events
+     where site_id = ${siteId} and occurred_at >= ${from} and occurred_at < ${to}
+       and source = 'clanker' and name = ${COMMERCE_EVENTS.add_to_cart}
+       and content->>'product_id' is not null
+     group by content->>'product_id'
+     order by units desc, adds desc, product_id
+     limit ${CART_ADDITIONS_LIMIT}`.execute(db);
+  return {
+    from,
+    to,
+    products: rows.rows.map((r) => ({
+      productId: r.product_id,
+      productName: r.product_name,
+      adds: Number(r.adds),
+      units: Number(r.units),
+      sessions: Number(r.sessions),
+    })),
+  };
+}
+
 export interface ErrorGroup {
   message: string;
   count: number;

@@ -1,4 +1,4 @@
-import type { AnalyticsSummaryJson, FunnelJson } from '../api-types.js';
+import type { AnalyticsSummaryJson, CartAdditionsJson, FunnelJson } from '../api-types.js';
 import { DataTable } from '../data-table.js';
 import { editorFetch, withQuery } from '../editor-fetch.js';
 import { deviceLabel, formatCount, formatPercent, formatShare } from '../format.js';
@@ -31,6 +31,14 @@ export function OverviewScreen({
         signal,
       }),
     `funnel-${days}`,
+  );
+  const additions = useLoad(
+    (signal) =>
+      editorFetch<CartAdditionsJson>(
+        withQuery('/api/analytics/cart-additions', { from: rangeFrom(days) }),
+        { signal },
+      ),
+    `additions-${days}`,
   );
 
   return (
@@ -168,6 +176,38 @@ export function OverviewScreen({
               </ol>
             );
           }}
+        </LoadView>
+        <LoadView state={additions}>
+          {(a) => (
+            <DataTable
+              caption="Most added to carts"
+              isEmpty={a.products.length === 0}
+              empty="Nothing was added to a cart in this period yet."
+              head={
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col" className="ed-num">
+                    Units
+                  </th>
+                  <th scope="col" className="ed-num">
+                    Adds
+                  </th>
+                  <th scope="col" className="ed-num">
+                    Sessions
+                  </th>
+                </tr>
+              }
+            >
+              {a.products.map((p) => (
+                <tr key={p.productId}>
+                  <th scope="row">{p.productName ?? p.productId}</th>
+                  <td className="ed-num">{formatCount(p.units)}</td>
+                  <td className="ed-num">{formatCount(p.adds)}</td>
+                  <td className="ed-num">{formatCount(p.sessions)}</td>
+                </tr>
+              ))}
+            </DataTable>
+          )}
         </LoadView>
       </section>
     </>
