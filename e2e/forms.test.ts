@@ -177,4 +177,53 @@ describe('contact and newsletter forms in the browser', () => {
     expect(await page.textContent(`${FORM} button[type=submit]`)).toBe('Send');
     await context.close();
   });
+
+  it('with a bound captcha widget, a failed submit keeps submit disabled until it is solved again', async () => {
+    const { page, context, errors } = await newPage(browser);
+    // The contact form as a website with Turnstile would render it; the website itself keeps
+    // ALTCHA, so the server refuses the widget's token, as it would a stale one.
+    await page.route(`${server.url}/contact`, async (route) => {
+      const res = await route.fetch();
+      const html = (await res.text()).replace(
+        '&quot;provider&quot;:&quot;altcha&quot;}',
+        '&quot;provider&quot;:&quot;turnstile&quot;,&quot;siteKey&quot;:&quot;e2e-key&quot;}',
+      );
+      await route.fulfill({ response: res, body: html });
+    });
+    // Turnstile's script is a third party (no network in tests): a widget the test solves.
+    await page.route('https://challenges.cloudflare.com/**', (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: `(() => {
+          let token, opts, n = 0;
+          window.solveWidget = () => { token = 'token-' + ++n; opts.callback(token); };
+          window.turnstile = {
+            render(el, o) { opts = o; el.textContent = 'widget'; window.solveWidget(); return 'w1'; },
+            reset() { token = undefined; },
+            getResponse() { return token; },
+          };
+        })();`,
+      }),
+    );
+    await openContact(page, server.url);
+    await expect
+      .poll(() => page.getAttribute(`${FORM} .form-captcha`, 'data-captcha-provider'))
+      .toBe('turnstile');
+    await expect.poll(() => page.textContent(`${FORM} .form-captcha-widget`)).toBe('widget');
+    await fillContact(page);
+    const submit = page.locator(`${FORM} button[type=submit]`);
+    await submit.click();
+    await expect
+      .poll(() => page.locator(`${FORM} .form-captcha .form-field-error`).count(), {
+        timeout: 30_000,
+      })
+      .toBe(1);
+    expect(await submit.isDisabled()).toBe(true);
+    await page.press(`${FORM} input[name="email"]`, 'Enter'); // no implicit submit either
+    expect(await submit.isDisabled()).toBe(true);
+    await page.evaluate(() => (window as unknown as { solveWidget: () => void }).solveWidget());
+    await expect.poll(() => submit.isDisabled()).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -40,6 +40,8 @@ export function FormView(props: FormBlockProps & { variant?: 'form' | 'newslette
   const [message, setMessage] = useState('');
   const [phase, setPhase] = useState<Phase>('idle');
   const [success, setSuccess] = useState<{ message: string; post?: string } | null>(null);
+  // SPEC 4.6: after a failure a bound captcha is reset, and submit waits until it is solved again.
+  const [awaitingCaptcha, setAwaitingCaptcha] = useState(false);
   const busy = useRef(false);
   const captcha = useRef<CaptchaHandle | null>(null);
   const honeypot = useRef<HTMLInputElement>(null);
@@ -55,7 +57,7 @@ export function FormView(props: FormBlockProps & { variant?: 'form' | 'newslette
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (busy.current) return; // repeat submits are ignored
+    if (busy.current || awaitingCaptcha) return; // repeat submits are ignored
     busy.current = true;
     const fieldValues = collectValues(form.fields, values, window.location.search);
     const found = validateValues(form.fields, fieldValues);
@@ -93,6 +95,7 @@ export function FormView(props: FormBlockProps & { variant?: 'form' | 'newslette
       setMessage(outcome.message);
       setPhase('idle');
       captcha.current?.reset();
+      if (captcha.current?.bound) setAwaitingCaptcha(true);
       return;
     }
     if (newsletter) {
@@ -182,6 +185,9 @@ export function FormView(props: FormBlockProps & { variant?: 'form' | 'newslette
             }
             error={errors[CAPTCHA_ERROR_KEY]}
             errorId={errorId(idBase, CAPTCHA_ERROR_KEY)}
+            onSolvedChange={(solved) => {
+              if (solved) setAwaitingCaptcha(false);
+            }}
           />
         )}
         {form.disclaimer && (
@@ -193,7 +199,12 @@ export function FormView(props: FormBlockProps & { variant?: 'form' | 'newslette
             {message}
           </p>
         )}
-        <button className="form-submit" type="submit" aria-disabled={submitting ? true : undefined}>
+        <button
+          className="form-submit"
+          type="submit"
+          disabled={awaitingCaptcha}
+          aria-disabled={submitting ? true : undefined}
+        >
           {submitting ? 'Submitting…' : form.submitLabel || 'Submit'}
         </button>
         {banner && (

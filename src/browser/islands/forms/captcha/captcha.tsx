@@ -9,6 +9,12 @@ export interface CaptchaHandle {
   token(): Promise<string | undefined>;
   /** After a failed submit: tokens are single-use, start over. */
   reset(): void;
+  /**
+   * A widget the visitor solves by hand (reCAPTCHA checkbox, Turnstile): after a reset, nothing
+   * can be submitted until they solve it again (SPEC 4.6). ALTCHA and reCAPTCHA v3 make a fresh
+   * token themselves at submit.
+   */
+  readonly bound: boolean;
 }
 
 type Status = 'idle' | 'working' | 'done' | 'error';
@@ -30,6 +36,8 @@ export function Captcha(props: {
   error?: string | undefined;
   errorId: string;
   ref?: Ref<CaptchaHandle | null>;
+  /** A bound widget was solved (true) or its token expired or was reset (false). */
+  onSolvedChange?: (solved: boolean) => void;
 }) {
   const { settings, action } = props;
   const [status, setStatus] = useState<Status>('idle');
@@ -40,6 +48,13 @@ export function Captcha(props: {
   const altcha = settings.provider === 'altcha';
   const enterprise = settings.provider === 'recaptcha-enterprise';
   const checkbox = settings.provider === 'recaptcha' || settings.provider === 'turnstile';
+  // Read through a ref: the widget keeps the callbacks it was rendered with.
+  const solvedChange = useRef(props.onSolvedChange);
+  solvedChange.current = props.onSolvedChange;
+  const widgetCallbacks = {
+    callback: () => solvedChange.current?.(true),
+    'expired-callback': () => solvedChange.current?.(false),
+  };
 
   function startAltcha(): Promise<string | undefined> {
     pending.current ??= (async () => {
@@ -76,7 +91,13 @@ export function Captcha(props: {
     if (settings.provider === 'recaptcha') {
       loadRecaptcha({ enterprise: false })
         .then((api) => {
-          if (!cancelled) widgetId.current = api.render(el, { sitekey: settings.siteKey, size });
+          if (!cancelled) {
+            widgetId.current = api.render(el, {
+              sitekey: settings.siteKey,
+              size,
+              ...widgetCallbacks,
+            });
+          }
         })
         .catch(() => setStatus('error'));
     } else {
@@ -87,6 +108,7 @@ export function Captcha(props: {
               sitekey: settings.siteKey,
               action,
               size: size === 'compact' ? 'compact' : 'normal',
+              ...widgetCallbacks,
             });
         })
         .catch(() => setStatus('error'));
@@ -97,6 +119,7 @@ export function Captcha(props: {
   }, [checkbox, settings.provider, settings.siteKey, action]);
 
   useImperativeHandle(props.ref, () => ({
+    bound: checkbox,
     async token() {
       if (altcha) return startAltcha();
       if (enterprise) {
@@ -120,6 +143,7 @@ export function Captcha(props: {
     reset() {
       pending.current = undefined;
       setStatus('idle');
+      if (checkbox) solvedChange.current?.(false);
       if (settings.provider === 'recaptcha') window.grecaptcha?.reset(widgetId.current as number);
       if (settings.provider === 'turnstile') {
         (window as unknown as { turnstile?: TurnstileApi }).turnstile?.reset(
