@@ -189,7 +189,7 @@ describe('add to cart in the browser (SPEC 4.1, 5.1, 2.2)', () => {
     await expect.poll(() => cartCount(page)).toBe(before + 1);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
-    expect(await trigger.evaluate((b) => b === document.activeElement)).toBe(true);
+    await expect.poll(() => trigger.evaluate((b) => b === document.activeElement)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

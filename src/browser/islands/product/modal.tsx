@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { trapTab } from './focus-trap.js';
 import { ensureStyles } from './styles.js';
@@ -33,7 +33,10 @@ export function Modal(props: ModalProps) {
   onCloseRef.current = props.onClose;
   const initialFocus = props.initialFocus;
 
-  useEffect(() => {
+  // A layout effect, not a passive one: focus moves in before the dialog is painted, and back to
+  // the trigger in the same commit that removes the dialog (preact/compat runs passive effects
+  // after the next frame, so for a moment focus was on nothing and a quick Tab went to <body>).
+  useLayoutEffect(() => {
     if (!open) return;
     ensureStyles();
     const returnTo = document.activeElement as HTMLElement | null;
