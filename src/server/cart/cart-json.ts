@@ -8,6 +8,42 @@ import type { AdditionalFields, CartEntriesTable, CartsTable } from './tables.js
 export type CartRow = Selectable<CartsTable>;
 export type EntryRow = Selectable<CartEntriesTable>;
 
+/** The columns of a cart line its JSON is made of (a row, or a line of a `CartSnapshot`). */
+export type EntryLine = Pick<
+  EntryRow,
+  | 'id'
+  | 'item_id'
+  | 'variant_id'
+  | 'sku'
+  | 'attributes'
+  | 'quantity'
+  | 'title'
+  | 'product_type'
+  | 'unit_price_cents'
+  | 'additional_fields'
+  | 'additional_field_answers'
+>;
+
+/** The columns of a cart its JSON is made of; `created` is ISO text when it comes as JSON. */
+export interface CartHead {
+  id: string;
+  created: Date | string;
+  is_purchased: boolean;
+  order_id: string | null;
+}
+
+/**
+ * What `cart_add_entry` returns after an add and stores under its Idempotency-Key: the cart,
+ * its lines in insertion order, the added line's id and the currency. The add's response is
+ * built from it (`addEntryBody`), the same way for the first answer and for every replay.
+ */
+export interface CartSnapshot {
+  cart: CartHead;
+  entries: EntryLine[];
+  entryId: string;
+  currency: string;
+}
+
 /** SPEC 3.1 cart entry, plus the variant id, product type and unit price for the cart page. */
 export interface CartEntryJson {
   id: string;
@@ -60,7 +96,7 @@ export interface CartJson {
 
 const DIGITAL_TYPES: readonly number[] = [ProductType.DIGITAL, ProductType.GIFT_CARD];
 
-export function entryJson(e: EntryRow, currency: string): CartEntryJson {
+export function entryJson(e: EntryLine, currency: string): CartEntryJson {
   return {
     id: e.id,
     itemId: e.item_id,
@@ -81,8 +117,8 @@ export function entryJson(e: EntryRow, currency: string): CartEntryJson {
 export function cartJson(
   siteId: string,
   currency: string,
-  cart: Pick<CartRow, 'id' | 'created' | 'is_purchased' | 'order_id'> | undefined,
-  entries: readonly EntryRow[],
+  cart: CartHead | undefined,
+  entries: readonly EntryLine[],
 ): CartJson {
   const lines = entries.map((e) => entryJson(e, currency));
   let subtotal = 0;
@@ -121,5 +157,21 @@ export function cartJson(
     currencyCode: currency,
     subtotal: moneyJson(subtotal, currency),
     grandTotal: moneyJson(subtotal, currency),
+  };
+}
+
+/** POST …/entries answers `{ shoppingCart, newlyAdded }` (docs/cart-api.md). */
+export interface AddEntryBody {
+  shoppingCart: CartJson;
+  newlyAdded: CartEntryJson;
+}
+
+/** The add's response from its snapshot. */
+export function addEntryBody(siteId: string, snapshot: CartSnapshot): AddEntryBody {
+  const added = snapshot.entries.find((e) => e.id === snapshot.entryId);
+  if (!added) throw new Error(`cart snapshot without its added line ${snapshot.entryId}`);
+  return {
+    shoppingCart: cartJson(siteId, snapshot.currency, snapshot.cart, snapshot.entries),
+    newlyAdded: entryJson(added, snapshot.currency),
   };
 }

@@ -16,20 +16,19 @@ import { checkFormAnswers, type CheckedAnswers } from './form-answers.js';
 import { loadCartProduct, unitPriceCents, type CartProduct } from './catalog-port.js';
 import type { CartProductCache } from './cart-product-cache.js';
 import {
+  addEntryBody,
   cartJson,
   entryJson,
+  type AddEntryBody,
   type CartEntryJson,
   type CartJson,
   type EntryRow,
 } from './cart-json.js';
 import { findOpenCart, heldOf, listEntries, lockCart } from './cart-queries.js';
 import { newCartId } from './cart-cookie.js';
-import {
-  DuplicateInFlight,
-  findReplay,
-  storeResponse,
-  type IdempotencyClaim,
-} from './idempotency.js';
+import { addLine, type AddLineInput } from './add-line.js';
+import type { AddLineBatcher } from './add-line-batcher.js';
+import { findReplay, liveAfter, replayOf, type IdempotencyClaim } from './idempotency.js';
 import type { CartStore } from './store.js';
 
 export interface CartDeps {
@@ -37,6 +36,8 @@ export interface CartDeps {
   now: () => number;
   /** Products by content version; without it every call reads the catalog. */
   products?: CartProductCache;
+  /** Sends concurrent adds together; without it every add is a statement of its own. */
+  lines?: AddLineBatcher;
 }
 
 export interface AddEntryInput {
@@ -46,10 +47,7 @@ export interface AddEntryInput {
   additionalFields?: unknown;
 }
 
-export interface AddEntryBody {
-  shoppingCart: CartJson;
-  newlyAdded: CartEntryJson;
-}
+export type { AddEntryBody } from './cart-json.js';
 
 export interface AddEntryResult {
   cartId: string;
@@ -60,9 +58,11 @@ export interface AddEntryResult {
 
 /**
  * POST /api/commerce/shopping-cart/entries. Validates as the islands do (SPEC 4.1 order:
- * selection, stock, quantity; SPEC 5.1 texts) against the catalog, then — in one transaction —
- * locks the cart, merges the line (same variant + same form answers → quantity grows) and, for a
- * first add, creates the cart. Nothing is written when anything fails.
+ * selection, stock, quantity; SPEC 5.1 texts) against the catalog, then — in one statement, one
+ * implicit transaction (`cart_add_entry`, add-line-function.ts; concurrent adds share it, see
+ * add-line-batcher.ts) — locks the cart, checks what it already holds against the limits derived
+ * here, merges the line (same variant + same form answers → quantity grows) and, for a first
+ * add, creates the cart. Nothing is written when anything fails.
  */
 export async function addEntry(
   deps: CartDeps,
@@ -72,10 +72,77 @@ export async function addEntry(
   claim?: IdempotencyClaim,
 ): Promise<AddEntryResult> {
   const { db } = deps;
-  if (claim) {
-    const hit = await findReplay(db, store.siteId, claim, cartId, deps.now());
-    if (hit) return { cartId: hit.cartId, body: hit.response as AddEntryBody, replayed: true };
+  let add: PreparedAdd;
+  try {
+    add = await prepareAdd(deps, store, input);
+  } catch (err) {
+    // A retry of a stored add answers as the first one did even when the catalog has changed
+    // since (and a reused key is reported before the request's own faults).
+    if (claim) {
+      const hit = await findReplay(db, store.siteId, claim, cartId, deps.now());
+      if (hit) return { ...hit, replayed: true };
+    }
+    throw err;
   }
+  const { found, variant, quantity, answered } = add;
+  const now = deps.now();
+  const line: AddLineInput = {
+    siteId: store.siteId,
+    cartId,
+    newCartId: newCartId(),
+    now: new Date(now),
+    entryId: crypto.randomUUID(),
+    itemId: found.itemId,
+    variantId: variant.id,
+    sku: variant.sku,
+    quantity,
+    additionalFields: answered?.values ?? null,
+    additionalFieldAnswers: answered?.answers ?? null,
+    additionalFieldsKey: additionalFieldsKey(answered?.values ?? null),
+    unitPriceCents: unitPriceCents(found.product, variant),
+    title: found.title,
+    attributes: variant.attributes,
+    productType: found.product.productType,
+    maxHeld: maxHeldOf(store, found.product, variant),
+    maxLine: QUANTITY_MAX,
+    currency: store.currency,
+    claim,
+    liveAfter: liveAfter(now),
+  };
+  const outcome = await (deps.lines ? deps.lines.add(line) : addLine(db, line));
+  switch (outcome.status) {
+    case 'added':
+      return {
+        cartId: outcome.cartId,
+        body: addEntryBody(store.siteId, outcome.snapshot),
+        replayed: false,
+      };
+    case 'replay':
+      if (!claim) throw new Error('cart_add_entry replayed an add sent without a key');
+      return { ...replayOf(store.siteId, claim, cartId, outcome), replayed: true };
+    case 'rejected':
+      return rejectAdd(store, add, outcome.held, outcome.lineQuantity);
+  }
+}
+
+/** An add checked against the catalog, before it meets the cart. */
+interface PreparedAdd {
+  found: CartProduct;
+  variant: VariantJson;
+  selectionProduct: ProductJson;
+  selection: Record<string, string>;
+  quantityInput: unknown;
+  quantity: number;
+  answered: CheckedAnswers | null;
+}
+
+/** Every check that needs no cart: the rules with nothing held catch most bad requests. */
+async function prepareAdd(
+  deps: CartDeps,
+  store: CartStore,
+  input: AddEntryInput,
+): Promise<PreparedAdd> {
+  const { db } = deps;
   const found = deps.products
     ? await deps.products.get(db, store.siteId, store.contentVersion, input.itemId)
     : await loadCartProduct(db, store.siteId, input.itemId);
@@ -87,64 +154,51 @@ export async function addEntry(
   const { variant, selectionProduct, selection } = chooseVariant(product, input.sku);
   // A missing quantity is one (the input is hidden for some products, SPEC 5.2).
   const quantityInput = input.quantity === undefined ? 1 : input.quantity;
-  // Cheap checks before any lock: the rules with nothing held yet catch most bad requests.
   const early = validateAddToCart(selectionProduct, selection, quantityInput, 0);
   if (early) throw failureError(early, variant, 0, product.productType);
+  // The rules passed, so a variant was chosen and the quantity is a valid one.
+  const parsed = parseQuantity(quantityInput);
+  if (!variant || !parsed.ok) throw new Error('add-to-cart rules passed without variant/quantity');
   const answered = await answersFor(db, store.siteId, product, input.additionalFields);
-  const fields = answered?.values ?? null;
+  return {
+    found,
+    variant,
+    selectionProduct,
+    selection,
+    quantityInput,
+    quantity: parsed.quantity,
+    answered,
+  };
+}
 
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const now = new Date(deps.now());
-      let cart = cartId ? await lockCart(trx, store.siteId, cartId, now) : undefined;
-      const entries = cart ? await listEntries(trx, cart.id) : [];
-      const held = heldOf(entries, variant!.id);
-      const failure = validateAddToCart(selectionProduct, selection, quantityInput, held);
-      if (failure) throw failureError(failure, variant, held, product.productType);
-      const quantity = (parseQuantity(quantityInput) as { quantity: number }).quantity;
-      checkServiceQuantity(store, product, held + quantity, held);
+/**
+ * The most units of the variant one cart may hold: its stock (SPEC 4.7: none for unlimited
+ * variants, digital goods and gift cards), and one for a service when the store allows only one.
+ * Null for no limit. The database checks it under the cart's lock.
+ */
+function maxHeldOf(store: CartStore, product: ProductJson, variant: VariantJson): number | null {
+  const max = Math.min(
+    availableToAdd(variant, 0, product.productType),
+    serviceUnitLimit(store, product),
+  );
+  return Number.isFinite(max) ? max : null;
+}
 
-      const key = additionalFieldsKey(fields);
-      const same = entries.find(
-        (e) => e.variant_id === variant!.id && e.additional_fields_key === key,
-      );
-      if (same && same.quantity + quantity > QUANTITY_MAX) {
-        throw appError(ErrorCode.QUANTITY_OUT_OF_RANGE, Messages.QUANTITY_OUT_OF_RANGE, {
-          available: QUANTITY_MAX - same.quantity,
-        });
-      }
-      if (!cart) {
-        cart = await trx
-          .insertInto('carts')
-          .values({
-            id: newCartId(),
-            site_id: store.siteId,
-            created: now,
-            updated: now,
-            order_id: null,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-      }
-      const line = await upsertLine(trx, cart.id, found, variant!, quantity, answered, key, now);
-      const lines = same ? entries.map((e) => (e.id === line.id ? line : e)) : [...entries, line];
-      const body: AddEntryBody = {
-        shoppingCart: cartJson(store.siteId, store.currency, cart, lines),
-        newlyAdded: entryJson(line, store.currency),
-      };
-      if (claim && !(await storeResponse(trx, store.siteId, claim, cart.id, body, deps.now()))) {
-        throw new DuplicateInFlight();
-      }
-      return { cartId: cart.id, body, replayed: false };
+/**
+ * The error of an add the database refused, from what the cart holds: the same rules, in the
+ * same order, as an add checked against the cart's lines (stock, services, the line's cap).
+ */
+function rejectAdd(store: CartStore, add: PreparedAdd, held: number, lineQuantity: number): never {
+  const { product } = add.found;
+  const failure = validateAddToCart(add.selectionProduct, add.selection, add.quantityInput, held);
+  if (failure) throw failureError(failure, add.variant, held, product.productType);
+  checkServiceQuantity(store, product, held + add.quantity, held);
+  if (lineQuantity + add.quantity > QUANTITY_MAX) {
+    throw appError(ErrorCode.QUANTITY_OUT_OF_RANGE, Messages.QUANTITY_OUT_OF_RANGE, {
+      available: QUANTITY_MAX - lineQuantity,
     });
-  } catch (err) {
-    // A concurrent request with the same key committed first: answer as it did.
-    if (err instanceof DuplicateInFlight && claim) {
-      const hit = await findReplay(db, store.siteId, claim, cartId, deps.now());
-      if (hit) return { cartId: hit.cartId, body: hit.response as AddEntryBody, replayed: true };
-    }
-    throw err;
   }
+  throw new Error(`cart_add_entry refused an add the rules allow (held ${held})`);
 }
 
 /** GET /api/commerce/shopping-cart: the visitor's cart, or an empty one. */
@@ -365,18 +419,23 @@ export function quantityError(reason: 'not-a-number' | 'not-whole' | 'out-of-ran
 }
 
 /** SPEC 3.3 storeSettings.multipleQuantityAllowedForServices: otherwise one unit per service. */
+/** Units one cart may hold by the store's service rule: 1 of a single-quantity service. */
+function serviceUnitLimit(store: CartStore, product: ProductJson): number {
+  return product.productType === ProductType.SERVICE && !store.multipleQuantityAllowedForServices
+    ? 1
+    : Number.POSITIVE_INFINITY;
+}
+
 function checkServiceQuantity(
   store: CartStore,
   product: ProductJson,
   total: number,
   before: number,
 ): void {
-  if (product.productType !== ProductType.SERVICE || store.multipleQuantityAllowedForServices) {
-    return;
-  }
-  if (total > 1) {
+  const limit = serviceUnitLimit(store, product);
+  if (total > limit) {
     throw appError(ErrorCode.QUANTITY_OUT_OF_RANGE, Messages.SERVICE_SINGLE_QUANTITY, {
-      available: Math.max(0, 1 - before),
+      available: Math.max(0, limit - before),
     });
   }
 }
@@ -412,48 +471,4 @@ async function lockEntry(
   const entry = entries.find((e) => e.id === entryId);
   if (!entry) throw appError(ErrorCode.CART_ENTRY_NOT_FOUND, notFoundMessage);
   return { cart, entries, entry };
-}
-
-async function upsertLine(
-  db: Db,
-  cartId: string,
-  found: CartProduct,
-  variant: VariantJson,
-  quantity: number,
-  answered: CheckedAnswers | null,
-  key: string,
-  now: Date,
-): Promise<EntryRow> {
-  return db
-    .insertInto('cart_entries')
-    .values({
-      id: crypto.randomUUID(),
-      cart_id: cartId,
-      item_id: found.itemId,
-      variant_id: variant.id,
-      sku: variant.sku,
-      quantity,
-      additional_fields: answered ? JSON.stringify(answered.values) : null,
-      additional_field_answers: answered ? JSON.stringify(answered.answers) : null,
-      additional_fields_key: key,
-      unit_price_cents: unitPriceCents(found.product, variant),
-      title: found.title,
-      attributes: JSON.stringify(variant.attributes),
-      product_type: found.product.productType,
-      created: now,
-      updated: now,
-    })
-    .onConflict((oc) =>
-      oc.columns(['cart_id', 'variant_id', 'additional_fields_key']).doUpdateSet((eb) => ({
-        quantity: eb('cart_entries.quantity', '+', eb.ref('excluded.quantity')),
-        // A merge re-prices the line at today's price.
-        unit_price_cents: eb.ref('excluded.unit_price_cents'),
-        title: eb.ref('excluded.title'),
-        sku: eb.ref('excluded.sku'),
-        attributes: eb.ref('excluded.attributes'),
-        updated: eb.ref('excluded.updated'),
-      })),
-    )
-    .returningAll()
-    .executeTakeFirstOrThrow();
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import { ErrorCode, Messages } from '../../shared/errors.js';
 import { appError } from '../errors/app-error.js';
+import { addEntryBody, type AddEntryBody, type CartSnapshot } from './cart-json.js';
 
 /** A stored response is replayed for this long (then the key may be used again). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -14,15 +15,46 @@ export interface IdempotencyClaim {
   requestHash: string;
 }
 
-export interface StoredResponse {
+/** A live add stored under a key (written by `cart_add_entry`, add-line-function.ts). */
+export interface StoredAdd {
   cartId: string;
+  visitorHash: string;
+  requestHash: string;
   response: unknown;
 }
 
+export interface Replay {
+  cartId: string;
+  body: AddEntryBody;
+}
+
+/** Stored answers created after this instant are live. */
+export function liveAfter(now: number): Date {
+  return new Date(now - IDEMPOTENCY_TTL_MS);
+}
+
 /**
- * The stored response for this key, when the same browser (same cart, or same crumb when the
- * first request created the cart) retries the same payload within 24 hours. A key reused by
+ * The stored add as the answer to this request, when the same browser (same cart, or same
+ * crumb when the first request created the cart) retries the same payload. A key reused by
  * another visitor or for another payload is refused rather than silently applied again.
+ */
+export function replayOf(
+  siteId: string,
+  claim: IdempotencyClaim,
+  cartId: string | undefined,
+  stored: StoredAdd,
+): Replay {
+  const sameVisitor = stored.cartId === cartId || stored.visitorHash === claim.visitorHash;
+  if (!sameVisitor || stored.requestHash !== claim.requestHash) {
+    throw appError(ErrorCode.IDEMPOTENCY_KEY_REUSED, Messages.IDEMPOTENCY_KEY_REUSED);
+  }
+  return { cartId: stored.cartId, body: storedBody(siteId, stored.response) };
+}
+
+/**
+ * The live stored add under the claim's key as this request's answer (see `replayOf`), or
+ * undefined. For adds refused before they reach the database: a retry still gets the first
+ * answer even if the product has changed since.
  */
 export async function findReplay(
   db: Db,
@@ -30,70 +62,36 @@ export async function findReplay(
   claim: IdempotencyClaim,
   cartId: string | undefined,
   now: number,
-): Promise<StoredResponse | undefined> {
+): Promise<Replay | undefined> {
   const row = await db
     .selectFrom('idempotency_keys')
     .select(['cart_id', 'visitor_hash', 'request_hash', 'response'])
     .where('site_id', '=', siteId)
     .where('key', '=', claim.key)
-    .where('created', '>', new Date(now - IDEMPOTENCY_TTL_MS))
+    .where('created', '>', liveAfter(now))
     .executeTakeFirst();
   if (!row) return undefined;
-  const sameVisitor = row.cart_id === cartId || row.visitor_hash === claim.visitorHash;
-  if (!sameVisitor || row.request_hash !== claim.requestHash) {
-    throw appError(ErrorCode.IDEMPOTENCY_KEY_REUSED, Messages.IDEMPOTENCY_KEY_REUSED);
-  }
-  return { cartId: row.cart_id, response: row.response };
+  return replayOf(siteId, claim, cartId, {
+    cartId: row.cart_id,
+    visitorHash: row.visitor_hash,
+    requestHash: row.request_hash,
+    response: row.response,
+  });
 }
 
 /**
- * Records the response in the add's own transaction (so it exists exactly when the add
- * committed). False when a live row for the key already exists: a concurrent duplicate won.
+ * The body a stored add answers with. Rows stored before migration 20261122_0420 hold the body
+ * itself; since then they hold the add's snapshot, which the body is built from as it was the
+ * first time.
  */
-export async function storeResponse(
-  db: Db,
-  siteId: string,
-  claim: IdempotencyClaim,
-  cartId: string,
-  response: unknown,
-  now: number,
-): Promise<boolean> {
-  const row = await db
-    .insertInto('idempotency_keys')
-    .values({
-      site_id: siteId,
-      key: claim.key,
-      cart_id: cartId,
-      visitor_hash: claim.visitorHash,
-      request_hash: claim.requestHash,
-      response: JSON.stringify(response),
-      created: new Date(now),
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['site_id', 'key'])
-        .doUpdateSet((eb) => ({
-          cart_id: eb.ref('excluded.cart_id'),
-          visitor_hash: eb.ref('excluded.visitor_hash'),
-          request_hash: eb.ref('excluded.request_hash'),
-          response: eb.ref('excluded.response'),
-          created: eb.ref('excluded.created'),
-        }))
-        // Only an expired row may be taken over.
-        .where('idempotency_keys.created', '<=', new Date(now - IDEMPOTENCY_TTL_MS)),
-    )
-    .returning('key')
-    .executeTakeFirst();
-  return row !== undefined;
+function storedBody(siteId: string, response: unknown): AddEntryBody {
+  if (typeof response === 'object' && response !== null && 'shoppingCart' in response) {
+    return response as AddEntryBody;
+  }
+  return addEntryBody(siteId, response as CartSnapshot);
 }
 
 /** Drops responses older than 24 hours. */
 export async function purgeExpired(db: Db, now: number): Promise<void> {
-  await db
-    .deleteFrom('idempotency_keys')
-    .where('created', '<=', new Date(now - IDEMPOTENCY_TTL_MS))
-    .execute();
+  await db.deleteFrom('idempotency_keys').where('created', '<=', liveAfter(now)).execute();
 }
-
-/** Thrown inside the add's transaction to roll it back when a concurrent duplicate won. */
-export class DuplicateInFlight extends Error {}

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { CART_ADD_ENTRIES_FUNCTION, CART_ADD_ENTRY_FUNCTION } from './add-line-function.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122_0400_cart': {
@@ -89,6 +90,21 @@ export const migrations: Record<string, Migration> = {
         .alterTable('cart_entries')
         .addColumn('additional_field_answers', 'jsonb')
         .execute();
+    },
+  },
+  // Adds in one round trip (add-line-function.ts). Idempotency rows stored from here on hold
+  // the add's snapshot rather than its response body (idempotency.ts reads both).
+  '20261122_0420_cart_add_entry': {
+    async up(db: Kysely<any>) {
+      // One statement each: PGlite prepares every query, and a prepared query is one statement.
+      await sql.raw(CART_ADD_ENTRY_FUNCTION).execute(db);
+      await sql.raw(CART_ADD_ENTRIES_FUNCTION).execute(db);
+    },
+  },
+  // cart_add_entries gathers its outcomes in an array instead of re-copying a growing jsonb.
+  '20261124_0430_cart_add_entries_array': {
+    async up(db: Kysely<any>) {
+      await sql.raw(CART_ADD_ENTRIES_FUNCTION).execute(db);
     },
   },
 };

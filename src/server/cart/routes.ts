@@ -17,6 +17,7 @@ import { IDEMPOTENCY_KEY_MAX, purgeExpired, type IdempotencyClaim } from './idem
 import { createSubscriptionCart } from './subscription-service.js';
 import { loadCartProduct } from './catalog-port.js';
 import { CartProductCache } from './cart-product-cache.js';
+import { AddLineBatcher } from './add-line-batcher.js';
 import { storeOf } from './store.js';
 import {
   AddEntryBody,
@@ -32,14 +33,29 @@ import { ProductType } from '../../shared/enums.js';
 /** Cart writes per visitor (cart, else client address) per window; abuse gets 429 + Retry-After. */
 export const CART_RATE_LIMIT = { max: 60, timeWindow: 10_000 };
 const PURGE_EVERY_MS = 60 * 60 * 1000;
+/** Add statements at once on PostgreSQL (add-line-batcher.ts); the pool holds 20 connections. */
+const ADD_STATEMENTS_IN_FLIGHT = 2;
 /** Form answers are at most 16 KB; the rest of a cart request is small. */
 const CART_BODY_LIMIT = 64 * 1024;
 
 /** The cart domain's HTTP routes (SPEC 7 and docs/contracts.md). */
 export const cartRoutes: DomainRoutes = async (app, deps) => {
-  const svc: CartDeps = { db: deps.db, now: deps.now, products: new CartProductCache(deps.events) };
+  const svc: CartDeps = {
+    db: deps.db,
+    now: deps.now,
+    products: new CartProductCache(deps.events),
+    // PGlite runs one statement at a time: more in flight would only queue there, unbatched.
+    lines: new AddLineBatcher(deps.db, deps.dbKind === 'pglite' ? 1 : ADD_STATEMENTS_IN_FLIGHT),
+  };
   const secret = deps.config.secret;
-  const cartOf = (req: FastifyRequest) => cartIdOf(req, secret);
+  // The rate limit's key and the handler both need the cart: one HMAC check per request.
+  const cartIds = new WeakMap<FastifyRequest, string | undefined>();
+  const cartOf = (req: FastifyRequest) => {
+    if (cartIds.has(req)) return cartIds.get(req);
+    const cartId = cartIdOf(req, secret);
+    cartIds.set(req, cartId);
+    return cartId;
+  };
   const rateLimit = {
     ...CART_RATE_LIMIT,
     // A genuine cart cookie names the visitor; anything else counts against the address, so
@@ -64,8 +80,6 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
         cartId,
         idempotencyClaim(req, body),
       );
-      // The cookie goes out with the committed answer (also when a replay finds the visitor
-      // lost it: the first response created the cart).
       // The cookie goes out with the committed answer: for a new cart (first add, or the old
       // one was purchased), and when a replay finds the browser lost the first answer's cookie.
       if (result.cartId !== cartId) {

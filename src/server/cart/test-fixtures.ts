@@ -1,4 +1,5 @@
 /** Test-only rows for the cart and checkout suites (a shop on two websites). */
+import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { DatabaseHandle } from '../db/database.js';
 import { insertProduct, type NewProduct } from '../catalog/insert-product.js';
@@ -6,6 +7,8 @@ import { ProductType, RecordType } from '../../shared/enums.js';
 import { Visitor } from '../testing/test-app.js';
 import { saveForm } from '../forms/form-queries.js';
 import { insertTestSite } from '../testing/site-fixtures.js';
+import type { AddLineInput } from './add-line.js';
+import { IDEMPOTENCY_TTL_MS } from './idempotency.js';
 
 export const SITE_A = 'site-a';
 export const SITE_B = 'site-b';
@@ -204,3 +207,29 @@ export class Shopper extends Visitor {
     return this.post('/api/commerce/shopping-cart/entries', body, headers);
   }
 }
+
+/** A `cart_add_entry` input: one poster (unlimited stock) for a new cart unless `over` says otherwise. */
+export const posterLine = (over: Partial<AddLineInput> = {}): AddLineInput => ({
+  siteId: SITE_A,
+  cartId: undefined,
+  newCartId: crypto.randomBytes(16).toString('base64url'),
+  now: new Date(),
+  entryId: crypto.randomUUID(),
+  itemId: 'poster',
+  variantId: 'v-poster',
+  sku: 'POSTER',
+  quantity: 1,
+  additionalFields: null,
+  additionalFieldAnswers: null,
+  additionalFieldsKey: '',
+  unitPriceCents: 800,
+  title: 'Poster',
+  attributes: {},
+  productType: ProductType.PHYSICAL,
+  maxHeld: null,
+  maxLine: 9999,
+  currency: 'USD',
+  claim: undefined,
+  liveAfter: new Date(Date.now() - IDEMPOTENCY_TTL_MS),
+  ...over,
+});
