@@ -168,13 +168,27 @@ describeEachBackend('forms API (SPEC 7 / 8.4)', (kind) => {
         formId: 'form-contact',
         form: JSON.stringify(goodContact),
       });
+    const count = async (table: 'form_submissions' | 'outbox') =>
+      Number(
+        (
+          await h.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = { submissions: await count('form_submissions'), mail: await count('outbox') };
     for (const key of ['', 'forged-key-forged-key-forged']) {
       const res = await save(key);
       expect(res.statusCode).toBe(401);
       expect(res.json().data.error).toBe(Messages.FORM_UNAUTHORIZED);
     }
+    expect(await count('form_submissions')).toBe(before.submissions);
+    expect(await count('outbox')).toBe(before.mail);
     const key = (await v.post('/api/form/FormSubmissionKey')).json().data.key;
     expect((await save(key)).statusCode).toBe(200);
+    const accepted = { submissions: await count('form_submissions'), mail: await count('outbox') };
+    expect(accepted.submissions).toBe(before.submissions + 1);
     expect((await save(key)).statusCode).toBe(401); // replayed
 
     const late = (await v.post('/api/form/FormSubmissionKey')).json().data.key;
@@ -188,6 +202,35 @@ describeEachBackend('forms API (SPEC 7 / 8.4)', (kind) => {
     const other = new Visitor(app, 'other.localhost');
     const foreign = (await other.post('/api/form/FormSubmissionKey')).json().data.key;
     expect((await save(foreign)).statusCode).toBe(401);
+    // A refused key wrote nothing: no submission, no mail.
+    expect(await count('form_submissions')).toBe(accepted.submissions);
+    expect(await count('outbox')).toBe(accepted.mail);
+  });
+
+  it('keeps nothing of a newsletter sign-up whose key is dead', async () => {
+    const v = new Visitor(app);
+    const key = (await v.post('/api/form/FormSubmissionKey')).json().data.key;
+    const save = () =>
+      v.post('/api/form/SaveFormSubmission', {
+        key,
+        formId: 'form-newsletter',
+        form: JSON.stringify({ email: 'late@example.com' }),
+      });
+    expect((await save()).statusCode).toBe(200);
+    const replay = await save();
+    expect(replay.statusCode).toBe(401);
+    const members = await h.db
+      .selectFrom('mailing_list_members')
+      .select('email')
+      .where('email', '=', 'late@example.com')
+      .execute();
+    expect(members).toHaveLength(1);
+    const mail = await h.db
+      .selectFrom('outbox')
+      .select('kind')
+      .where('to_address', 'in', ['late@example.com'])
+      .execute();
+    expect(mail.map((m) => m.kind)).toEqual(['newsletter-welcome']);
   });
 
   it('answers 404 for a form this website does not have', async () => {
@@ -260,6 +303,7 @@ describeEachBackend('forms API (SPEC 7 / 8.4)', (kind) => {
       .selectFrom('mailing_list_members')
       .selectAll()
       .where('list_id', '=', 'form-newsletter')
+      .where('email', 'like', 'reader%')
       .execute();
     expect(members).toHaveLength(1);
     expect(members[0]!.email).toBe('reader@example.com');
@@ -267,6 +311,7 @@ describeEachBackend('forms API (SPEC 7 / 8.4)', (kind) => {
       .selectFrom('outbox')
       .selectAll()
       .where('kind', '=', 'newsletter-welcome')
+      .where((eb) => eb.fn('lower', ['to_address']), '=', 'reader@example.com')
       .execute();
     expect(welcome).toHaveLength(1);
     const url = `http://localhost/unsubscribe?token=${members[0]!.unsubscribe_token}`;
@@ -282,6 +327,7 @@ describeEachBackend('forms API (SPEC 7 / 8.4)', (kind) => {
     const after = await h.db
       .selectFrom('mailing_list_members')
       .select('unsubscribed_at')
+      .where('email', '=', 'reader@example.com')
       .executeTakeFirstOrThrow();
     expect(after.unsubscribed_at).toBeGreaterThan(0);
     expect((await v.get('/unsubscribe?token=nope')).statusCode).toBe(404);
@@ -290,8 +336,16 @@ describeEachBackend('forms API (SPEC 7 / 8.4)', (kind) => {
     const rejoined = await h.db
       .selectFrom('mailing_list_members')
       .select('unsubscribed_at')
+      .where('email', '=', 'reader@example.com')
       .executeTakeFirstOrThrow();
     expect(rejoined.unsubscribed_at).toBeNull();
+    const welcomes = await h.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('kind', '=', 'newsletter-welcome')
+      .where((eb) => eb.fn('lower', ['to_address']), '=', 'reader@example.com')
+      .execute();
+    expect(welcomes).toHaveLength(2);
     // RFC 8058 one-click POST, as mail providers send it (no cookies, no crumb).
     const oneClick = await app.inject({
       method: 'POST',

@@ -21,10 +21,15 @@ import {
 import { ownerEmailsOfSite } from '../owners/owner-service.js';
 import { verifyCaptcha } from '../captcha/verify.js';
 import { mailerFor } from '../mail/mailer-registry.js';
-import type { MailMessage } from '../mail/mailer.js';
-import { joinMailingList, unsubscribeUrl } from '../mail/unsubscribe.js';
+import type { MailMessage, OutboxRow } from '../mail/mailer.js';
+import { normalizeEmail, unsubscribeToken, unsubscribeUrl } from '../mail/unsubscribe.js';
 import { findForm, type FormRow } from './form-queries.js';
-import { consumeSubmissionKey } from './submission-keys.js';
+import {
+  consumeSubmissionKey,
+  isPlausibleSubmissionKey,
+  submissionKeyHash,
+} from './submission-keys.js';
+import { storeSubmission } from './store-submission.js';
 import { newsletterWelcome, ownerNotification } from './owner-mail.js';
 
 export interface SubmissionInput {
@@ -81,8 +86,12 @@ export function fieldsError(errors: FieldErrors): AppError {
  * SaveFormSubmission (SPEC 7 / 8.4). Order: the form must exist (404); the key must be valid and
  * is used up (401); a filled honeypot ends here with a quiet success; the fields must parse and
  * validate (400); the bot check must pass (400 at the captcha) — all before anything is stored.
- * Then one transaction stores the submission, the newsletter membership and the outgoing mail
+ * Then one statement stores the submission, the newsletter membership and the outgoing mail
  * rows; the background sender delivers them after the commit.
+ *
+ * The usual submission — fields valid, no bot check — uses up its key in that same statement
+ * (store-submission.ts), which stores nothing when the key is dead: one round trip in all. Any
+ * other first uses up the key on its own, so a dead key is still the error reported first.
  */
 export async function submitForm(
   deps: AppDeps,
@@ -94,38 +103,30 @@ export async function submitForm(
     findForm(deps.db, site.id, input.formId),
   );
   if (!row) throw appError(ErrorCode.FORM_NOT_CONFIGURED, Messages.FORM_NOT_CONFIGURED);
-  if (!(await consumeSubmissionKey(deps.db, site.id, input.key, now))) {
+  if (!isPlausibleSubmissionKey(input.key)) {
     throw appError(ErrorCode.FORM_KEY_INVALID, Messages.FORM_UNAUTHORIZED);
   }
   const fields = row.fields.map(normalizeField);
   const raw = typeof input.form === 'string' ? safeJson(input.form) : input.form;
-  if (input.honeypot || (isObject(raw) && raw[HONEYPOT_FIELD])) {
-    return success(row); // a bot: looks fine to it, nothing kept or sent
+  const isBot = Boolean(input.honeypot || (isObject(raw) && raw[HONEYPOT_FIELD]));
+  const values = isBot ? undefined : parseSubmittedValues(fields, raw);
+  const errors = values ? validateValues(fields, values) : {};
+  const usual = values !== undefined && !Object.keys(errors).length && !row.captcha_enabled;
+
+  if (!usual) {
+    if (!(await consumeSubmissionKey(deps.db, site.id, input.key, now))) {
+      throw appError(ErrorCode.FORM_KEY_INVALID, Messages.FORM_UNAUTHORIZED);
+    }
+    if (isBot) return success(row); // a bot: looks fine to it, nothing kept or sent
   }
-  const values = parseSubmittedValues(fields, raw);
   if (!values)
     throw appError(ErrorCode.FORM_FIELDS_INVALID, Messages.FORM_PARSE_ERROR, { errors: {} });
-  const errors = validateValues(fields, values);
   if (Object.keys(errors).length) throw fieldsError(errors);
-
-  if (row.captcha_enabled) {
-    const action =
-      row.kind === 'newsletter'
-        ? CaptchaAction.NEWSLETTER_BLOCK_SUBMISSION
-        : CaptchaAction.FORM_BLOCK_SUBMISSION;
-    const verdict = await verifyCaptcha(deps, site, input.captchaKey, action, {
-      ...(input.remoteIp ? { remoteIp: input.remoteIp } : {}),
-    });
-    if (!verdict.ok) {
-      throw appError(ErrorCode.CAPTCHA_FAILED, Messages.CAPTCHA_REQUIRED, {
-        errors: { [CAPTCHA_ERROR_KEY]: Messages.CAPTCHA_REQUIRED },
-      });
-    }
-  }
+  if (!usual) await checkCaptcha(deps, site, row, input);
 
   const visitorEmail = firstEmail(fields, values);
   const owners = await caches(deps).owners.get(site.id, () => ownerEmailsOfSite(deps.db, site.id));
-  const mails: MailMessage[] = owners
+  const notifications: MailMessage[] = owners
     .filter((to) => isValidEmail(to))
     .map((to) =>
       ownerNotification({
@@ -141,41 +142,57 @@ export async function submitForm(
       }),
     );
   const mailer = mailerFor(deps);
-  await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('form_submissions')
-      .values({
-        id: crypto.randomUUID(),
-        site_id: site.id,
-        form_id: row.id,
-        data: JSON.stringify(values),
-        page_context: JSON.stringify(input.pageContext),
-        created_at: now,
-      } as never)
-      .execute();
-    if (row.kind === 'newsletter' && visitorEmail) {
-      const joined = await joinMailingList(trx, {
-        secret: deps.config.secret,
-        now,
+  let join: { listId: string; email: string; token: string } | undefined;
+  let welcome: OutboxRow | undefined;
+  if (row.kind === 'newsletter' && visitorEmail) {
+    const token = unsubscribeToken(deps.config.secret, site.id, row.id, visitorEmail);
+    join = { listId: row.id, email: normalizeEmail(visitorEmail), token };
+    [welcome] = mailer.outboxRows([
+      newsletterWelcome({
         siteId: site.id,
-        listId: row.id,
-        email: visitorEmail,
-      });
-      if (joined.joined) {
-        mails.push(
-          newsletterWelcome({
-            siteId: site.id,
-            siteTitle: site.title,
-            to: visitorEmail,
-            unsubscribeUrl: unsubscribeUrl(input.origin, joined.token),
-          }),
-        );
-      }
-    }
-    await mailer.enqueue(trx, mails);
+        siteTitle: site.title,
+        to: visitorEmail,
+        unsubscribeUrl: unsubscribeUrl(input.origin, token),
+      }),
+    ]);
+  }
+  const outcome = await storeSubmission(deps.db, {
+    ...(usual ? { keyHash: submissionKeyHash(input.key) } : {}),
+    id: crypto.randomUUID(),
+    siteId: site.id,
+    formId: row.id,
+    values,
+    pageContext: input.pageContext,
+    now,
+    ...(join ? { join } : {}),
+    mails: mailer.outboxRows(notifications),
+    ...(welcome ? { welcome } : {}),
   });
+  if (!outcome.stored) throw appError(ErrorCode.FORM_KEY_INVALID, Messages.FORM_UNAUTHORIZED);
   mailer.kick();
   return success(row);
+}
+
+/** The bot check of a form that has one; a failure is reported at the captcha (SPEC 8.5). */
+async function checkCaptcha(
+  deps: AppDeps,
+  site: Site,
+  row: FormRow,
+  input: SubmissionInput,
+): Promise<void> {
+  if (!row.captcha_enabled) return;
+  const action =
+    row.kind === 'newsletter'
+      ? CaptchaAction.NEWSLETTER_BLOCK_SUBMISSION
+      : CaptchaAction.FORM_BLOCK_SUBMISSION;
+  const verdict = await verifyCaptcha(deps, site, input.captchaKey, action, {
+    ...(input.remoteIp ? { remoteIp: input.remoteIp } : {}),
+  });
+  if (!verdict.ok) {
+    throw appError(ErrorCode.CAPTCHA_FAILED, Messages.CAPTCHA_REQUIRED, {
+      errors: { [CAPTCHA_ERROR_KEY]: Messages.CAPTCHA_REQUIRED },
+    });
+  }
 }
 
 function success(row: FormRow): FormSubmitSuccess {

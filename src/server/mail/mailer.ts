@@ -30,6 +30,9 @@ export interface MailMessage {
   unsubscribeUrl?: string;
 }
 
+/** An outbox row ready to insert (headers as JSON text). */
+export type OutboxRow = Insertable<OutboxTable> & { headers: string };
+
 export interface SendResult {
   status: OutboxStatus;
   error?: string;
@@ -47,6 +50,12 @@ export interface Mailer {
    * only if (and always when) the transaction commits. Call `kick()` after the commit.
    */
   enqueue(db: DbOrTrx, messages: MailMessage[]): Promise<void>;
+  /**
+   * The rows `enqueue` would insert, checked and finished the same way, for a caller that
+   * inserts them in a statement of its own (a form submission stores everything in one).
+   * Throws when a message is unsafe, like `enqueue`. Call `kick()` after the commit.
+   */
+  outboxRows(messages: MailMessage[]): OutboxRow[];
   /** Wakes the background sender (after a commit that enqueued mail). */
   kick(): void;
   /** Delivers every due queued row now; resolves when none is left (tests, shutdown). */
@@ -117,7 +126,7 @@ export function createMailer(opts: MailerOptions): Mailer {
     : undefined;
 
   /** Checks and finishes a message: safe headers, unsubscribe footer. Throws when unsafe. */
-  function prepare(m: MailMessage): Insertable<OutboxTable> & { headers: string } {
+  function prepare(m: MailMessage): OutboxRow {
     const headers = safeHeaders(m.headers);
     let text = m.text;
     let html = m.html;
@@ -177,9 +186,7 @@ export function createMailer(opts: MailerOptions): Mailer {
     }
   }
 
-  async function sendPrepared(
-    row: Insertable<OutboxTable> & { headers: string },
-  ): Promise<SendResult> {
+  async function sendPrepared(row: OutboxRow): Promise<SendResult> {
     if (!transport) return { status: 'held' };
     try {
       await deliver({ ...row, headers: JSON.parse(row.headers) as Record<string, string> });
@@ -284,6 +291,9 @@ export function createMailer(opts: MailerOptions): Mailer {
     },
     async enqueue(db, messages) {
       if (messages.length) await insertRows(db, messages.map(prepare));
+    },
+    outboxRows(messages) {
+      return messages.map(prepare);
     },
     kick() {
       if (!transport || closed) return;
