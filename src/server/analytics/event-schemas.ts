@@ -1,16 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { REPO_ROOT } from '../repo-root.js';
 
-/** `schemas/events/` at the repository root (the same from `src/server/…` and `dist/server/…`). */
-export const EVENT_SCHEMAS_DIR = path.resolve(
-  import.meta.dirname,
-  '..',
-  '..',
-  '..',
-  'schemas',
-  'events',
-);
+/** `schemas/events/` at the repository root. */
+export const EVENT_SCHEMAS_DIR = path.join(REPO_ROOT, 'schemas', 'events');
 
 export interface EventValidationError {
   instancePath: string;
@@ -23,37 +17,48 @@ export type EventCheck = { ok: true } | { ok: false; errors: EventValidationErro
 
 /**
  * The registry of named event JSON Schemas kept in the repository (`schemas/events/{Name}.json`).
- * Every schema is compiled once, at start-up, so validating an event on the request path is a
- * plain function call.
+ * Every schema is added at start-up and compiled once, the first time it is used (compiling all
+ * of them cost a tenth of the start-up budget); after that, validating an event on the request
+ * path is a plain function call.
  */
 export class EventSchemaRegistry {
   readonly ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
-  private readonly validators = new Map<string, ValidateFunction>();
+  private readonly schemaNames: string[] = [];
 
   constructor(dir: string = EVENT_SCHEMAS_DIR) {
     for (const file of fs.readdirSync(dir).sort()) {
       if (!file.endsWith('.json')) continue;
       const name = file.slice(0, -'.json'.length);
-      const schema = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as object;
-      this.validators.set(name, this.ajv.compile(schema));
+      const schema = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as {
+        $id?: string;
+      };
+      if (schema.$id !== name) throw new Error(`${file}: $id must be '${name}'`);
+      this.ajv.addSchema(schema);
+      this.schemaNames.push(name);
     }
   }
 
   names(): string[] {
-    return [...this.validators.keys()];
+    return [...this.schemaNames];
   }
 
   has(name: string): boolean {
-    return this.validators.has(name);
+    return this.schemaNames.includes(name);
   }
 
-  /** The compiled validator for `name` (undefined when no such schema). */
+  /** The compiled validator for `name` (compiled on first use; undefined when no such schema). */
   validator(name: string): ValidateFunction | undefined {
-    return this.validators.get(name);
+    return this.has(name) ? this.ajv.getSchema(name) : undefined;
+  }
+
+  /** A schema of the server's own on this registry's Ajv, compiled the first time it is used. */
+  compileOnUse(schema: object): () => ValidateFunction {
+    let validate: ValidateFunction | undefined;
+    return () => (validate ??= this.ajv.compile(schema));
   }
 
   check(name: string, content: unknown): EventCheck {
-    const validate = this.validators.get(name);
+    const validate = this.validator(name);
     if (!validate) throw new Error(`no event schema '${name}'`);
     return validate(content) ? { ok: true } : { ok: false, errors: ajvErrors(validate.errors) };
   }

@@ -48,9 +48,9 @@ export const RecordHitBody = Type.Object(
 export type RecordHitBody = Static<typeof RecordHitBody>;
 
 export class HitParser {
-  private readonly validate: ValidateFunction;
+  private readonly validator: () => ValidateFunction;
   constructor(registry: EventSchemaRegistry) {
-    this.validate = registry.ajv.compile(HitData);
+    this.validator = registry.compileOnUse(HitData);
   }
 
   /** A stored hit from a RecordHit body; 400 on malformed data. */
@@ -67,9 +67,10 @@ export class HitParser {
     } catch {
       throw appError(ErrorCode.VALIDATION, "'data' must be JSON.");
     }
-    if (!this.validate(data)) {
+    const validate = this.validator();
+    if (!validate(data)) {
       throw appError(ErrorCode.EVENT_INVALID, undefined, {
-        errors: ajvErrors(this.validate.errors),
+        errors: ajvErrors(validate.errors),
       });
     }
     const hit = data as HitData;

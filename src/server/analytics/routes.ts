@@ -102,7 +102,7 @@ export const analyticsRoutes: DomainRoutes = async (app, deps) => {
   writersByApp.set(deps, writers);
   app.addHook('onClose', async () => writers.flush());
   const hits = new HitParser(registry);
-  const validateEnvelope = registry.ajv.compile(EventEnvelope);
+  const envelopeValidator = registry.compileOnUse(EventEnvelope);
   const beacon = { config: { crumb: false }, preHandler: refuseCrossSite };
   const owner = requireOwner(deps.db);
 
@@ -181,6 +181,7 @@ export const analyticsRoutes: DomainRoutes = async (app, deps) => {
 
   app.post('/api/v1/clanker/events', { ...beacon, bodyLimit: 64 * 1024 }, async (req, reply) => {
     const body = jsonBody(req.body);
+    const validateEnvelope = envelopeValidator();
     if (!validateEnvelope(body)) {
       throw appError(ErrorCode.VALIDATION, 'Expected { eventSchemaName, eventContent }.', {
         errors: validateEnvelope.errors ?? [],

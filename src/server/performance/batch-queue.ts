@@ -42,10 +42,15 @@ export class BatchQueue<T> {
     return this.queue.length;
   }
 
+  /** Whether `count` more items stay within the cap (callers filling two queues check both). */
+  fits(count: number): boolean {
+    return this.queue.length + count <= this.maxQueued;
+  }
+
   /** Queues items; false (nothing queued) when the cap would be exceeded. */
   push(items: readonly T[]): boolean {
     if (items.length === 0) return true;
-    if (this.queue.length + items.length > this.maxQueued) return false;
+    if (!this.fits(items.length)) return false;
     for (const item of items) this.queue.push(item);
     if (this.queue.length >= this.maxBatch) this.pump();
     else if (!this.draining) this.timer ??= this.startTimer();

@@ -1,173 +1,208 @@
-import type { ValidateFunction } from 'ajv';
+import type { Worker } from 'node:worker_threads';
 import type { Db } from '../db/database.js';
 import { appError } from '../errors/app-error.js';
 import { ErrorCode } from '../../shared/errors.js';
-import { deviceClassOf, isBot } from '../../shared/telemetry/device.js';
+import { insertColumns } from './bulk-insert.js';
 import {
-  observationsOf,
-  type PerformanceRecord,
-} from '../../shared/telemetry/performance-records.js';
-import { RECORDS_MAX_PER_REQUEST } from '../../shared/telemetry/constants.js';
-import { ajvErrors, type EventSchemaRegistry } from '../analytics/event-schemas.js';
-import { BatchQueue } from './batch-queue.js';
-import { insertColumns, type ColumnType } from './bulk-insert.js';
-
-/** Which registry schema validates each collector record's `data`. */
-const DATA_SCHEMAS = {
-  page_speed: 'Performance',
-  image: 'PerformanceImage',
-  user: 'PerformanceUserTiming',
-  a11y: 'PerformanceA11y',
-} as const;
-
-const METRIC_COLUMNS = [
-  ['site_id', 'text'],
-  ['page_path', 'text'],
-  ['device_class', 'text'],
-  ['metric', 'text'],
-  ['value', 'float8'],
-  ['rating', 'text'],
-  ['lcp_element', 'text'],
-  ['page_load_id', 'text'],
-  ['occurred_at', 'int8'],
-] as const satisfies readonly (readonly [string, ColumnType])[];
-
-const DETAIL_COLUMNS = [
-  ['site_id', 'text'],
-  ['page_path', 'text'],
-  ['event_name', 'text'],
-  ['page_load_id', 'text'],
-  ['data', 'jsonb'],
-  ['occurred_at', 'int8'],
-] as const satisfies readonly (readonly [string, ColumnType])[];
-
-type Row<C extends readonly unknown[]> = unknown[] & { length: C['length'] };
-type MetricRow = Row<typeof METRIC_COLUMNS>;
-type DetailRow = Row<typeof DETAIL_COLUMNS>;
-
-/** Rows → one array per column, the shape `insertColumns` binds. */
-function columnsOf(rows: readonly unknown[][], width: number): unknown[][] {
-  const cols: unknown[][] = Array.from({ length: width }, () => new Array<unknown>(rows.length));
-  for (let r = 0; r < rows.length; r++) {
-    const row = rows[r]!;
-    for (let c = 0; c < width; c++) cols[c]![r] = row[c];
-  }
-  return cols;
-}
+  errorData,
+  errorFromData,
+  type FromWorker,
+  type IngestSink,
+  type IngestWorkerConfig,
+  type QueuedRows,
+  type ToWorker,
+} from './ingest-protocol.js';
+import { startModuleWorker } from './module-worker.js';
+import { INGEST_TABLES, type IngestTable } from './record-rows.js';
 
 export interface IngestOptions {
+  /** Where the worker writes; asked once, when the worker first starts. */
+  sink: () => Promise<IngestSink>;
   maxDelayMs?: number;
   maxQueued?: number;
+  /** Requests handed to the worker and not yet answered; beyond it 429 (memory stays bounded). */
+  maxPending?: number;
+  /** The worker thread's nice value (Linux), so ingest yields the CPU to page rendering. */
+  nice?: number;
+  /** The worker module next to this file (tests substitute one that fails). */
+  workerModule?: string;
+  /** After a crash, requests are refused this long before a new worker is tried (no crash loop). */
+  restartPauseMs?: number;
+  /** A batch write failed; its rows are dropped (telemetry is best-effort). */
   onError?: (err: unknown, dropped: number) => void;
+  /** The worker failed (crash or bug); the next request starts a new one. */
+  onWorkerError?: (err: unknown) => void;
 }
+
+/** A worker's answer, or `gone` when it ended before answering. */
+type Reply = Extract<FromWorker, { id: number }> | { t: 'gone' };
+
+/** How long shutdown waits for the worker's last writes. */
+const CLOSE_TIMEOUT_MS = 8000;
 
 /**
- * The collector's ingest: validate every record with one precompiled validator, turn page_speed
- * records into one row per metric observation, and queue the rows for batched multi-row INSERTs
- * (written within `maxDelayMs`, and on shutdown). Nothing on the request path waits for the
- * database.
+ * The main thread's side of the collector's ingest. A request body goes to the ingest worker as
+ * raw text; the worker parses, validates (one precompiled Ajv validator), maps and queues its
+ * rows and answers with the outcome, so the route still answers 400 with the validation errors,
+ * 429 when full, and 202 before any write, while the event loop that renders pages only passes
+ * text along. The worker starts with the first request (apps that never ingest never start one).
  */
 export class PerformanceIngest {
-  readonly metrics: BatchQueue<MetricRow>;
-  readonly details: BatchQueue<DetailRow>;
-  private readonly validateRecords: ValidateFunction;
+  private worker: Worker | undefined;
+  private starting: Promise<Worker> | undefined;
+  private readonly waiting = new Map<number, (r: Reply) => void>();
+  private nextId = 0;
+  private pendingAccepts = 0;
+  /** performance.now() of the last crash: real time, since tests may freeze the app's clock. */
+  private crashedAt = -Infinity;
+  private closed = false;
 
   constructor(
-    db: Db,
-    registry: EventSchemaRegistry,
+    private readonly db: Db,
     private readonly now: () => number,
-    opts: IngestOptions = {},
-  ) {
-    this.validateRecords = registry.ajv.compile({
-      type: 'array',
-      minItems: 1,
-      maxItems: RECORDS_MAX_PER_REQUEST,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['appName', 'data', 'eventName', 'pageLoadId', 'timestamp'],
-        properties: {
-          appName: { type: 'string', minLength: 1, maxLength: 100 },
-          eventName: { enum: Object.keys(DATA_SCHEMAS) },
-          pageLoadId: { type: 'string', pattern: '^[A-Za-z0-9_-]{21}$' },
-          timestamp: { type: 'integer', minimum: 0 },
-          data: { type: 'object' },
-        },
-        allOf: Object.entries(DATA_SCHEMAS).map(([eventName, schema]) => ({
-          if: { properties: { eventName: { const: eventName } } },
-          then: { properties: { data: { $ref: schema } } },
-        })),
-      },
-    });
-    const queueOpts = {
-      maxDelayMs: opts.maxDelayMs ?? 1000,
-      maxQueued: opts.maxQueued ?? 200_000,
-      concurrency: 3,
-      ...(opts.onError ? { onError: opts.onError } : {}),
-    };
-    this.metrics = new BatchQueue<MetricRow>({
-      ...queueOpts,
-      maxBatch: 5000,
-      write: (rows) => insertColumns(db, 'performance_metrics', METRIC_COLUMNS, columnsOf(rows, 9)),
-    });
-    this.details = new BatchQueue<DetailRow>({
-      ...queueOpts,
-      maxBatch: 2000,
-      write: (rows) => insertColumns(db, 'performance_details', DETAIL_COLUMNS, columnsOf(rows, 6)),
-    });
+    private readonly opts: IngestOptions,
+  ) {}
+
+  /** Hands a request body to the worker; resolves with the records accepted, throws 400/429. */
+  async accept(siteId: string, userAgent: string | undefined, body: string): Promise<number> {
+    if (this.pendingAccepts >= (this.opts.maxPending ?? 10_000)) throw rateLimited();
+    const at = this.now(); // receive time, from the app's clock (tests fake it)
+    this.pendingAccepts++;
+    let reply: Reply;
+    try {
+      const worker = this.worker ?? (await this.start());
+      reply = await this.ask(worker, (id) => ({ t: 'accept', id, siteId, userAgent, at, body }));
+    } finally {
+      this.pendingAccepts--;
+    }
+    // Its rows died with the worker (already logged by the worker's 'error' event).
+    if (reply.t !== 'accepted') throw appError(ErrorCode.INTERNAL);
+    const o = reply.outcome;
+    if (o.ok) return o.accepted;
+    switch (o.code) {
+      case 'VALIDATION':
+        throw appError(ErrorCode.VALIDATION, o.message);
+      case 'EVENT_INVALID':
+        throw appError(ErrorCode.EVENT_INVALID, undefined, { errors: o.errors });
+      case 'RATE_LIMITED':
+        throw rateLimited();
+      case 'INTERNAL':
+        this.opts.onWorkerError?.(errorFromData(o.error));
+        throw appError(ErrorCode.INTERNAL);
+    }
   }
 
-  /** Validates a request body (text or parsed JSON) and queues its rows; throws 400 / 429. */
-  accept(siteId: string, userAgent: string | undefined, body: unknown): number {
-    let records: unknown = body;
-    if (typeof body === 'string') {
-      try {
-        records = JSON.parse(body);
-      } catch {
-        throw appError(ErrorCode.VALIDATION, 'The body must be a JSON array of records.');
-      }
-    }
-    if (!this.validateRecords(records)) {
-      throw appError(ErrorCode.EVENT_INVALID, undefined, {
-        errors: ajvErrors(this.validateRecords.errors),
-      });
-    }
-    const list = records as PerformanceRecord[];
-    // Crawlers and lab tools would skew real-user numbers: accepted, never stored.
-    if (isBot(userAgent)) return list.length;
-    const at = this.now();
-    const metricRows: MetricRow[] = [];
-    const detailRows: DetailRow[] = [];
-    for (const r of list) {
-      const data = r.data;
-      const pagePath = typeof data.path === 'string' ? data.path : '';
-      if (r.eventName === 'page_speed') {
-        const vw = typeof data.viewport_width === 'number' ? data.viewport_width : null;
-        const device = deviceClassOf(userAgent, vw);
-        for (const o of observationsOf(data)) {
-          metricRows.push([
-            siteId,
-            pagePath,
-            device,
-            o.metric,
-            o.value,
-            o.rating,
-            o.lcpElement,
-            r.pageLoadId,
-            at,
-          ]);
-        }
-      } else {
-        detailRows.push([siteId, pagePath, r.eventName, r.pageLoadId, JSON.stringify(data), at]);
-      }
-    }
-    if (!this.metrics.push(metricRows) || !this.details.push(detailRows)) {
-      throw appError(ErrorCode.RATE_LIMITED, undefined, {}, { 'retry-after': '1' });
-    }
-    return list.length;
+  /** Rows queued in the worker and not yet handed to a write. */
+  async queued(): Promise<QueuedRows> {
+    const w = await this.running();
+    if (!w) return { metrics: 0, details: 0 };
+    const r = await this.ask(w, (id) => ({ t: 'queued', id }));
+    return r.t === 'queued' ? r.rows : { metrics: 0, details: 0 };
   }
 
+  /** Writes everything queued and waits for it. */
   async flush(): Promise<void> {
-    await Promise.all([this.metrics.flush(), this.details.flush()]);
+    const w = await this.running();
+    if (w) await this.ask(w, (id) => ({ t: 'flush', id }));
+  }
+
+  /** Shutdown (Fastify `onClose`, before the database closes): write everything, stop the thread. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const w = await this.running();
+    if (!w) return;
+    // An idle worker is unref'd; while its last writes run it must keep the process alive.
+    w.ref();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        this.opts.onWorkerError?.(new Error('ingest worker did not finish its writes in time'));
+        resolve();
+      }, CLOSE_TIMEOUT_MS);
+    });
+    await Promise.race([this.ask(w, (id) => ({ t: 'close', id })), timeout]);
+    clearTimeout(timer);
+    await w.terminate();
+  }
+
+  /** The worker if one runs or is starting, without starting one. */
+  private async running(): Promise<Worker | undefined> {
+    return this.worker ?? (await this.starting?.catch(() => undefined));
+  }
+
+  private start(): Promise<Worker> {
+    if (this.closed) return Promise.reject(appError(ErrorCode.INTERNAL));
+    if (performance.now() - this.crashedAt < (this.opts.restartPauseMs ?? 1000)) {
+      return Promise.reject(appError(ErrorCode.INTERNAL));
+    }
+    this.starting ??= this.spawn().finally(() => (this.starting = undefined));
+    return this.starting;
+  }
+
+  private async spawn(): Promise<Worker> {
+    const config: IngestWorkerConfig = {
+      sink: await this.opts.sink(),
+      maxDelayMs: this.opts.maxDelayMs ?? 1000,
+      maxQueued: this.opts.maxQueued ?? 200_000,
+      nice: this.opts.nice ?? 0,
+    };
+    const worker = startModuleWorker(import.meta.url, this.opts.workerModule ?? 'ingest-worker', {
+      workerData: config,
+    });
+    // Idle, the worker must not keep the process (or a test run) alive; close() refs it.
+    worker.unref();
+    worker.on('message', (m: FromWorker) => this.onMessage(worker, m));
+    worker.on('error', (err) => this.opts.onWorkerError?.(err));
+    worker.on('exit', () => this.onExit(worker));
+    this.worker = worker;
+    return worker;
+  }
+
+  private onMessage(worker: Worker, m: FromWorker): void {
+    switch (m.t) {
+      case 'write':
+        void this.write(worker, m.id, m.table, m.columns);
+        return;
+      case 'write-failed':
+        this.opts.onError?.(errorFromData(m.error), m.dropped);
+        return;
+      default: {
+        const resolve = this.waiting.get(m.id);
+        this.waiting.delete(m.id);
+        resolve?.(m);
+      }
+    }
+  }
+
+  /** A batch from a worker without a database of its own (PGlite lives on this thread). */
+  private async write(worker: Worker, id: number, table: IngestTable, columns: unknown[][]) {
+    let answer: ToWorker;
+    try {
+      await insertColumns(this.db, table, INGEST_TABLES[table], columns);
+      answer = { t: 'written', id };
+    } catch (err) {
+      answer = { t: 'written', id, error: errorData(err) };
+    }
+    worker.postMessage(answer);
+  }
+
+  /** A worker that ends while requests wait: they are answered 500, their rows never queued. */
+  private onExit(worker: Worker): void {
+    if (this.worker !== worker) return;
+    this.worker = undefined;
+    if (!this.closed) this.crashedAt = performance.now();
+    const waiting = [...this.waiting.values()];
+    this.waiting.clear();
+    for (const resolve of waiting) resolve({ t: 'gone' });
+  }
+
+  private ask(worker: Worker, message: (id: number) => ToWorker): Promise<Reply> {
+    const id = ++this.nextId;
+    return new Promise<Reply>((resolve) => {
+      this.waiting.set(id, resolve);
+      worker.postMessage(message(id));
+    });
   }
 }
+
+const rateLimited = () => appError(ErrorCode.RATE_LIMITED, undefined, {}, { 'retry-after': '1' });

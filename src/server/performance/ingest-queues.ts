@@ -1,0 +1,92 @@
+import type { ValidateFunction } from 'ajv';
+import { isBot } from '../../shared/telemetry/device.js';
+import type { PerformanceRecord } from '../../shared/telemetry/performance-records.js';
+import { ajvErrors, type EventSchemaRegistry } from '../analytics/event-schemas.js';
+import { BatchQueue } from './batch-queue.js';
+import type { AcceptOutcome, QueuedRows } from './ingest-protocol.js';
+import {
+  columnsOf,
+  compileRecordsValidator,
+  DETAIL_COLUMNS,
+  METRIC_COLUMNS,
+  rowsOfRecords,
+  type DetailRow,
+  type IngestTable,
+  type MetricRow,
+} from './record-rows.js';
+
+export interface IngestQueuesOptions {
+  /** Writes one batch: one array per column of `table`. */
+  write: (table: IngestTable, columns: unknown[][]) => Promise<void>;
+  maxDelayMs?: number;
+  maxQueued?: number;
+  onError?: (err: unknown, dropped: number) => void;
+}
+
+/**
+ * The collector's ingest, thread-agnostic: parse a request body, validate every record with one
+ * precompiled validator, turn page_speed records into one row per metric observation, and queue
+ * the rows for batched multi-row INSERTs (written within `maxDelayMs`, and on `flush`). It runs
+ * in the ingest worker, so none of this costs the event loop that serves pages.
+ */
+export class IngestQueues {
+  readonly metrics: BatchQueue<MetricRow>;
+  readonly details: BatchQueue<DetailRow>;
+  private readonly validateRecords: ValidateFunction;
+
+  constructor(registry: EventSchemaRegistry, opts: IngestQueuesOptions) {
+    this.validateRecords = compileRecordsValidator(registry);
+    const queueOpts = {
+      maxDelayMs: opts.maxDelayMs ?? 1000,
+      maxQueued: opts.maxQueued ?? 200_000,
+      concurrency: 3,
+      ...(opts.onError ? { onError: opts.onError } : {}),
+    };
+    this.metrics = new BatchQueue<MetricRow>({
+      ...queueOpts,
+      maxBatch: 5000,
+      write: (rows) => opts.write('performance_metrics', columnsOf(rows, METRIC_COLUMNS.length)),
+    });
+    this.details = new BatchQueue<DetailRow>({
+      ...queueOpts,
+      maxBatch: 2000,
+      write: (rows) => opts.write('performance_details', columnsOf(rows, DETAIL_COLUMNS.length)),
+    });
+  }
+
+  /** One request body (the raw text): all its records queued, or none and why. */
+  accept(siteId: string, userAgent: string | undefined, at: number, body: string): AcceptOutcome {
+    let records: unknown;
+    try {
+      records = JSON.parse(body);
+    } catch {
+      return {
+        ok: false,
+        code: 'VALIDATION',
+        message: 'The body must be a JSON array of records.',
+      };
+    }
+    if (!this.validateRecords(records)) {
+      return { ok: false, code: 'EVENT_INVALID', errors: ajvErrors(this.validateRecords.errors) };
+    }
+    const list = records as PerformanceRecord[];
+    // Crawlers and lab tools would skew real-user numbers: accepted, never stored.
+    if (isBot(userAgent)) return { ok: true, accepted: list.length };
+    const rows = rowsOfRecords(list, siteId, userAgent, at);
+    // Both queues or neither: a request is stored whole or refused whole.
+    if (!this.metrics.fits(rows.metrics.length) || !this.details.fits(rows.details.length)) {
+      return { ok: false, code: 'RATE_LIMITED' };
+    }
+    this.metrics.push(rows.metrics);
+    this.details.push(rows.details);
+    return { ok: true, accepted: list.length };
+  }
+
+  queued(): QueuedRows {
+    return { metrics: this.metrics.size, details: this.details.size };
+  }
+
+  async flush(): Promise<void> {
+    await Promise.all([this.metrics.flush(), this.details.flush()]);
+  }
+}
