@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { REPO_ROOT } from './repo-root.js';
 import crypto from 'node:crypto';
 
 /** Everything the server reads from the environment, parsed once. Documented in README.md. */
@@ -30,8 +31,6 @@ export interface Config {
   demoDir: string;
 }
 
-const root = path.resolve(import.meta.dirname, '..', '..');
-
 function bool(v: string | undefined, dflt: boolean): boolean {
   if (v === undefined || v === '') return dflt;
   return !['0', 'false', 'no', 'off'].includes(v.toLowerCase());
@@ -54,7 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, 'data')),
     // Without SECRET a random one is made per process; crumbs and sessions then end at restart.
     // main.ts persists a generated secret under DATA_DIR so that does not happen on the demo.
     secret: env.SECRET ?? '',
@@ -71,9 +70,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     mailFrom: env.MAIL_FROM || 'no-reply@localhost',
     baseDomain: env.BASE_DOMAIN ?? 'localhost',
-    publicDir: path.join(root, 'dist', 'public'),
-    themesDir: path.join(root, 'themes'),
-    demoDir: path.join(root, 'demo'),
+    publicDir: path.join(REPO_ROOT, 'dist', 'public'),
+    themesDir: path.join(REPO_ROOT, 'themes'),
+    demoDir: path.join(REPO_ROOT, 'demo'),
   };
 }
 

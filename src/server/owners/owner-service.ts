@@ -25,10 +25,16 @@ export async function createOwner(
   return id;
 }
 
-export async function setOwnerPassword(db: Db, ownerId: string, password: string): Promise<void> {
+/** `hashed`: the password's hash when the caller started hashing it earlier (argon2 takes a while). */
+export async function setOwnerPassword(
+  db: Db,
+  ownerId: string,
+  password: string,
+  hashed: Promise<string> = hashPassword(password),
+): Promise<void> {
   await db
     .updateTable('owners')
-    .set({ password_hash: await hashPassword(password) })
+    .set({ password_hash: await hashed })
     .where('id', '=', ownerId)
     .execute();
 }

@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { widthsFor } from '../../shared/images.js';
 import { assetFilePath } from '../content/image-routes.js';
 
@@ -29,6 +28,9 @@ export async function renderImage(opts: {
   height: number;
 }): Promise<RenderedImage> {
   const { dataDir, assetId, width, height } = opts;
+  // Loaded on first use: only the first start renders images, and loading sharp (libvips) would
+  // cost every later start about a seventh of a second.
+  const { default: sharp } = await import('sharp');
   const raw = await sharp(Buffer.from(opts.svg))
     .resize(width, height, { fit: 'cover' })
     .removeAlpha()

@@ -24,6 +24,8 @@ export async function seedDemo(opts: {
   db: Db;
   config: Config;
   say: (m: string) => void;
+  /** DEMO_OWNER_PASSWORD's hash, if the caller started it early (server.ts). */
+  demoOwnerHash?: Promise<string> | undefined;
 }): Promise<SeedResult> {
   const { db, config, say } = opts;
   const existing = await db.selectFrom('sites').select('id').limit(1).executeTakeFirst();
@@ -57,7 +59,7 @@ export async function seedDemo(opts: {
       displayName: 'Demo Owner',
     });
   } else if (config.demoOwnerPassword) {
-    await setOwnerPassword(db, ownerId, config.demoOwnerPassword);
+    await setOwnerPassword(db, ownerId, config.demoOwnerPassword, opts.demoOwnerHash);
   }
   const sites = await db.selectFrom('sites').select('id').execute();
   for (const s of sites) await grantRole(db, s.id, ownerId, Role.ADMIN);
