@@ -27,14 +27,41 @@ export async function openTestDatabase(kind: BackendKind): Promise<DatabaseHandl
     schema,
     poolSize: 10,
   });
-  await migrateToLatest(handle.db, schema);
+  await withSchemaLock(handle.db, 'shared', () => migrateToLatest(handle.db, schema));
   return {
     ...handle,
     close: async () => {
-      await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(handle.db);
+      await withSchemaLock(handle.db, 'exclusive', () =>
+        sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(handle.db),
+      );
       await handle.close();
     },
   };
+}
+
+/** Advisory-lock key shared by every test process on the database (any constant would do). */
+const SCHEMA_LOCK = 0x7465_7374;
+
+/**
+ * Kysely's migrator introspects every schema in the database, resolving each by name
+ * (`pg_get_serial_sequence`); a schema another test file drops meanwhile makes it fail with
+ * 'schema "t_…" does not exist'. Migrations hold the lock shared (they may run together); a
+ * drop holds it exclusively, so it waits for running migrations and they wait for it.
+ */
+async function withSchemaLock<T>(
+  db: DatabaseHandle['db'],
+  mode: 'shared' | 'exclusive',
+  work: () => Promise<T>,
+): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    const suffix = mode === 'shared' ? '_shared' : '';
+    await sql`SELECT ${sql.raw(`pg_advisory_lock${suffix}`)}(${SCHEMA_LOCK})`.execute(conn);
+    try {
+      return await work();
+    } finally {
+      await sql`SELECT ${sql.raw(`pg_advisory_unlock${suffix}`)}(${SCHEMA_LOCK})`.execute(conn);
+    }
+  });
 }
 
 /** Runs the same `describe` body once per backend, named after it. */
