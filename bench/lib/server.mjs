@@ -31,7 +31,10 @@ export async function startServer(opts = {}) {
   fs.rmSync(readyFile, { force: true });
   let out = '';
   const t0 = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+  // BENCH_SERVER_NODE_ARGS go to the server's node only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`
+  // to profile the server through a section.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/server/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),

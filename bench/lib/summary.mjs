@@ -75,7 +75,12 @@ section says otherwise); the bare baseline is a \`node:http\` server sending the
 same content type; JS weight is every script Chromium loads on a mobile viewport within 2.5 s of
 \`load\` (islands hydrate when idle), gzipped at level 9; Lighthouse runs its default mobile
 configuration in the system Chromium. Latency "p97.5" is autocannon's nearest percentile to p95
-(stricter).
+(stricter). Cart adds (\`lib/cart.mjs\`): the target's adds/s and p99 are those of a closed loop of
+64 connections (autocannon), each sending its next add when the last is answered. Beside them,
+the p99 of adds offered at the target rate (500/s PGlite, 1,500/s PostgreSQL) by an open-loop
+generator spacing them evenly over up to 64 connections (\`lib/paced.mjs\`, its own process), 10 s
+after the closed loop so each cart's rate-limit window has lapsed: a stall of the machine shows
+there in full, where a closed loop just sends less meanwhile.
 
 Cart, forms, ingest and restock (\`lib/{cart,forms,ingest,restock}.mjs\`) start their own servers;
 the PostgreSQL ones on a database created for the run and dropped after it (the server migrates
@@ -88,6 +93,8 @@ the server has nonetheless applied. "Server CPU" is the server process's CPU tim
 (from \`/proc\`): it holds better than a rate when other work shares the machine's two cores.
 Latencies compared between runs are exact per-response times (autocannon's histogram keeps whole
 milliseconds), with autocannon's coordinated-omission correction off (it assumes a 1 ms interval).
+To profile the server through a section, pass node flags to it alone:
+\`BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" node bench/run.mjs cart\`.
 ${loads.length ? `Load average (1 / 5 / 15 min) when each section started: ${loads.join('; ')}.\n` : ''}
 ## Latest results (${latest.date}, ${m.cpus} × ${m.cpuModel}, ${m.memGiB} GiB, Node ${m.node})
 
