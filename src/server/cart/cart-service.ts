@@ -363,6 +363,45 @@ export async function updateAdditionalFields(
   });
 }
 
+/** GET …/entries/{entryId}/additionalFields: which form the line's answers belong to. */
+export interface EntryFormJson {
+  entryId: string;
+  itemId: string;
+  sku: string;
+  formId: string;
+  additionalFields: CartEntryJson['additionalFields'];
+}
+
+/**
+ * The custom form of a cart line's product, for editing its answers on the cart page. The form
+ * id is not part of the cart JSON (it would cost a product read per line on every cart read, and
+ * the add's snapshot has no product), so the page asks for it when the shopper opens the editor.
+ * The product is read now: a form the owner removed since the add cannot be edited (SPEC 8.3
+ * 'Unable to open form').
+ */
+export async function entryForm(
+  deps: CartDeps,
+  store: CartStore,
+  cartId: string | undefined,
+  entryId: string,
+): Promise<EntryFormJson> {
+  const cart = cartId ? await findOpenCart(deps.db, store.siteId, cartId) : undefined;
+  const entry = cart
+    ? (await listEntries(deps.db, cart.id)).find((e) => e.id === entryId)
+    : undefined;
+  if (!entry) throw appError(ErrorCode.CART_ENTRY_NOT_FOUND, Messages.UNABLE_OPEN_FORM);
+  const found = await loadCartProduct(deps.db, store.siteId, entry.item_id);
+  const formId = found?.product.additionalFieldsFormId;
+  if (!formId) throw appError(ErrorCode.FORM_NOT_CONFIGURED, Messages.UNABLE_OPEN_FORM);
+  return {
+    entryId: entry.id,
+    itemId: entry.item_id,
+    sku: entry.sku,
+    formId,
+    additionalFields: entry.additional_fields,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 
 /**

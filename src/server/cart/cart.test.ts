@@ -632,6 +632,47 @@ describeEachBackend('cart API', (kind) => {
         Messages.UNABLE_UPDATE_FORM,
       );
     });
+    it('names the form of a line for editing its answers, and only in its own cart', async () => {
+      const v = new Shopper(app);
+      const pen = (
+        await v.add({ itemId: 'pen', sku: 'PEN', additionalFields: '{"engraving":"A"}' })
+      ).json().newlyAdded;
+      const poster = (await v.add({ itemId: 'poster', sku: 'POSTER' })).json().newlyAdded;
+      const url = (id: string) => `${ENTRIES}/${id}/additionalFields`;
+      const res = await v.get(url(pen.id));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.json()).toEqual({
+        entryId: pen.id,
+        itemId: 'pen',
+        sku: 'PEN',
+        formId: 'form-product-custom',
+        additionalFields: { engraving: 'A' },
+      });
+      // A product without a form has nothing to edit.
+      expectError(
+        await v.get(url(poster.id)),
+        404,
+        'FORM_NOT_CONFIGURED',
+        Messages.UNABLE_OPEN_FORM,
+      );
+      expectError(await v.get(url('nope')), 404, 'CART_ENTRY_NOT_FOUND', Messages.UNABLE_OPEN_FORM);
+      // Another visitor (another cart, or none) cannot read this cart's line.
+      const other = new Shopper(app);
+      expectError(
+        await other.get(url(pen.id)),
+        404,
+        'CART_ENTRY_NOT_FOUND',
+        Messages.UNABLE_OPEN_FORM,
+      );
+      await other.add({ itemId: 'poster', sku: 'POSTER' });
+      expectError(
+        await other.get(url(pen.id)),
+        404,
+        'CART_ENTRY_NOT_FOUND',
+        Messages.UNABLE_OPEN_FORM,
+      );
+    });
   });
 
   describe('isolation', () => {

@@ -7,6 +7,7 @@ import { CRUMB_COOKIE } from '../http/crumb.js';
 import { cartIdOf, setCartCookie, sha256 } from './cart-cookie.js';
 import {
   addEntry,
+  entryForm,
   getCart,
   removeEntry,
   updateAdditionalFields,
@@ -111,6 +112,17 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
         additionalFields: body.additionalFields,
       });
       return reply.header('cache-control', 'no-store').send(result);
+    },
+  );
+
+  // Not in SPEC 7: the cart page's form editor asks which form a line's answers belong to.
+  app.get(
+    '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
+    { schema: { params: EntryParams } },
+    async (req, reply) => {
+      const { entryId } = req.params as Static<typeof EntryParams>;
+      const body = await entryForm(svc, storeOf(req.site), cartOf(req), entryId);
+      return reply.header('cache-control', 'no-store').send(body);
     },
   );
 
