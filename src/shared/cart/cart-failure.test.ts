@@ -7,6 +7,7 @@ describe('cart page failures (SPEC 8.3)', () => {
     expect(cartFailure('remove', { status: 500 }).title).toBe('Unable to remove item');
     expect(cartFailure('form', { status: 500 }).title).toBe('Unable to update form');
     expect(cartFailure('add', { status: 500 }).title).toBe('Unable to add item');
+    expect(cartFailure('open-form', { status: 500 }).title).toBe('Unable to open form');
   });
 
   it('says to check the connection when no answer came, to try again on server faults', () => {

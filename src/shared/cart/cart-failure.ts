@@ -1,12 +1,13 @@
 import { Messages } from '../errors.js';
 
 /** SPEC 8.3: what a failed cart-page change was. */
-export type CartAction = 'quantity' | 'remove' | 'form' | 'add';
+export type CartAction = 'quantity' | 'remove' | 'form' | 'open-form' | 'add';
 
 const TITLES: Record<CartAction, string> = {
   quantity: Messages.UNABLE_UPDATE_QUANTITY,
   remove: Messages.UNABLE_REMOVE_ITEM,
   form: Messages.UNABLE_UPDATE_FORM,
+  'open-form': Messages.UNABLE_OPEN_FORM,
   add: Messages.UNABLE_ADD_ITEM,
 };
 

@@ -42,3 +42,12 @@ export interface CartResponse {
   shoppingCart: CartJson;
   updatedEntry?: CartEntryJson;
 }
+
+/** GET …/entries/{id}/additionalFields: the form a line's answers belong to (docs/cart-api.md). */
+export interface EntryFormResponse {
+  entryId: string;
+  itemId: string;
+  sku: string;
+  formId: string;
+  additionalFields: CartEntryJson['additionalFields'];
+}

@@ -142,12 +142,26 @@ describe('cart store', () => {
   it('quantity, removal and form updates use their paths and recalculate events', async () => {
     const { store, calls, answers, seen } = setup({ mayHaveCart: false });
     const one = cart(entry('e/1', 5));
-    answers.push({ shoppingCart: one }, { shoppingCart: cart() }, { shoppingCart: one });
-    await store.setQuantity('e/1', 5);
+    const updatedEntry = entry('e/2', 5);
+    answers.push(
+      { shoppingCart: one },
+      { shoppingCart: cart() },
+      { shoppingCart: one, updatedEntry },
+      { entryId: 'e/1', formId: 'f' },
+    );
+    expect(await store.setQuantity('e/1', 5)).toBe(one);
     expect(store.getCount()).toBe(5);
     await store.removeEntry('e/1');
     expect(store.getCount()).toBe(0);
-    await store.updateAdditionalFields('e/1', { itemId: 'i', sku: 's', additionalFields: '[]' });
+    const updated = await store.updateAdditionalFields('e/1', {
+      itemId: 'i',
+      sku: 's',
+      additionalFields: '[]',
+    });
+    expect(updated).toEqual({ shoppingCart: one, updatedEntry });
+    expect(store.getCount()).toBe(5);
+    // Reading the line's form is no change: no recalculation events.
+    expect(await store.entryForm('e/1')).toEqual({ entryId: 'e/1', formId: 'f' });
     expect(calls).toEqual([
       {
         path: '/api/commerce/shopping-cart/entries/e%2F1/quantity',
@@ -158,6 +172,7 @@ describe('cart store', () => {
         path: '/api/commerce/shopping-cart/entries/e%2F1/additionalFields',
         opts: { method: 'PUT', json: { itemId: 'i', sku: 's', additionalFields: '[]' } },
       },
+      { path: '/api/commerce/shopping-cart/entries/e%2F1/additionalFields', opts: undefined },
     ]);
     expect(seen.map((e) => e.type)).toEqual([
       'cart:recalculate-start',

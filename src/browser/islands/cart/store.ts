@@ -1,7 +1,7 @@
 import { apiFetch } from '../../lib/api.js';
 import { hasCookie } from '../../lib/cookies.js';
 import { emit as emitPageEvent, type PageEventName, type PageEvents } from '../../lib/events.js';
-import type { AddEntryResponse, CartJson, CartResponse } from './cart-json.js';
+import type { AddEntryResponse, CartJson, CartResponse, EntryFormResponse } from './cart-json.js';
 
 /**
  * The visitor's cart in the browser: one store per page, shared by every island through the
@@ -194,30 +194,43 @@ export class CartStore {
   }
 
   /** PUT …/entries/{id}/quantity (docs/contracts.md). */
-  setQuantity(entryId: string, quantity: number): Promise<CartJson> {
-    return this.recalculate(entryId, () =>
+  async setQuantity(entryId: string, quantity: number): Promise<CartJson> {
+    const res = await this.recalculate(entryId, () =>
       this.deps.fetchJson<CartResponse>(`${entryPath(entryId)}/quantity`, {
         method: 'PUT',
         json: { quantity },
       }),
     );
+    return res.shoppingCart;
   }
 
   /** DELETE …/entries/{id} (docs/contracts.md). */
   async removeEntry(entryId: string): Promise<CartJson> {
     const before = this.state.cart?.entries.find((e) => e.id === entryId);
-    const cart = await this.recalculate(entryId, () =>
+    const { shoppingCart: cart } = await this.recalculate(entryId, () =>
       this.deps.fetchJson<CartResponse>(entryPath(entryId), { method: 'DELETE' }),
     );
     if (before) this.emit('cart:item-removed', { entry: before, cart });
     return cart;
   }
 
-  /** SPEC 7: PUT …/entries/{id}/additionalFields with itemId, sku, additionalFields. */
+  /**
+   * GET …/entries/{id}/additionalFields: the form a line's answers belong to (docs/cart-api.md).
+   * Only a read: no recalculation, the cart is untouched.
+   */
+  entryForm(entryId: string): Promise<EntryFormResponse> {
+    return this.deps.fetchJson<EntryFormResponse>(`${entryPath(entryId)}/additionalFields`);
+  }
+
+  /**
+   * SPEC 7: PUT …/entries/{id}/additionalFields with itemId, sku, additionalFields. Resolves with
+   * the cart and `updatedEntry`: another line, when the new answers equal that line's and the
+   * server merged the two (docs/cart-api.md).
+   */
   updateAdditionalFields(
     entryId: string,
     input: { itemId: string; sku: string; additionalFields: AddEntryInput['additionalFields'] },
-  ): Promise<CartJson> {
+  ): Promise<CartResponse> {
     return this.recalculate(entryId, () =>
       this.deps.fetchJson<CartResponse>(`${entryPath(entryId)}/additionalFields`, {
         method: 'PUT',
@@ -230,13 +243,16 @@ export class CartStore {
     );
   }
 
-  private async recalculate(entryId: string, call: () => Promise<CartResponse>): Promise<CartJson> {
+  private async recalculate(
+    entryId: string,
+    call: () => Promise<CartResponse>,
+  ): Promise<CartResponse> {
     this.emit('cart:recalculate-start', { entryId });
     try {
       const res = await call();
       this.commit(res.shoppingCart);
       this.emit('cart:recalculate-end', { entryId, cart: res.shoppingCart });
-      return res.shoppingCart;
+      return res;
     } catch (err) {
       this.emit('cart:recalculate-end', { entryId, cart: null });
       throw err;
