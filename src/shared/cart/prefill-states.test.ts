@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { collectValues } from '../forms/values.js';
 import type { FormFieldDef } from '../forms/types.js';
-import { prefillStates } from './prefill-states.js';
+import { keepHiddenAnswers, prefillStates } from './prefill-states.js';
 
 const FIELDS: FormFieldDef[] = [
   { id: 'intro', type: 'section', label: 'About you' },
@@ -63,5 +63,18 @@ describe('prefillStates: stored answers back into the custom form (cart page edi
     expect(prefillStates(FIELDS, { survey: { Fast: ['1'], Kind: [] } })).toEqual({
       survey: { Fast: '1' },
     });
+  });
+});
+
+describe('keepHiddenAnswers', () => {
+  it('keeps what a hidden field captured on the product page', () => {
+    const collected = collectValues(FIELDS, { engraving: 'B' }, '?ref=cart-page');
+    expect(collected.ref).toBe('cart-page');
+    const kept = keepHiddenAnswers(FIELDS, collected, { ref: 'newsletter', engraving: 'A' });
+    expect(kept.ref).toBe('newsletter');
+    expect(kept.engraving).toBe('B');
+    // Nothing stored for it: the page's value stands.
+    expect(keepHiddenAnswers(FIELDS, collected, { engraving: 'A' }).ref).toBe('cart-page');
+    expect(keepHiddenAnswers(FIELDS, collected, null)).toBe(collected);
   });
 });

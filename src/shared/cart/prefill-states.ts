@@ -1,5 +1,5 @@
 import { isMultiPart } from '../forms/parts.js';
-import type { FormFieldDef } from '../forms/types.js';
+import type { FormFieldDef, FormValues } from '../forms/types.js';
 import type { RawFieldState } from '../forms/values.js';
 
 /**
@@ -53,4 +53,24 @@ function strings(value: unknown): string[] | undefined {
   if (typeof value === 'string') return value === '' ? [] : [value];
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return [...value];
   return undefined;
+}
+
+/**
+ * Hidden fields read the page's query string when the form is first filled in (on the product
+ * page). Editing on /cart must not replace what they captured with /cart's query: the stored
+ * answer is kept, and only a hidden field with none stored takes its value from the page.
+ */
+export function keepHiddenAnswers(
+  fields: readonly FormFieldDef[],
+  collected: FormValues,
+  stored: unknown,
+): FormValues {
+  if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return collected;
+  const before = stored as Record<string, unknown>;
+  const out = { ...collected };
+  for (const field of fields) {
+    const kept = before[field.id];
+    if (field.type === 'hidden' && typeof kept === 'string') out[field.id] = kept;
+  }
+  return out;
 }

@@ -16,6 +16,8 @@ export interface CartEntryRowProps {
   /** Resolves true when the cart took the new quantity; false puts the old one back. */
   onQuantity: (entry: CartEntryJson, text: string) => Promise<boolean>;
   onRemove: (entry: CartEntryJson) => void;
+  /** Opens the line's custom form; the Edit control shows only on lines with answers. */
+  onEdit?: (entry: CartEntryJson) => void;
 }
 
 export function CartEntryRow({
@@ -25,6 +27,7 @@ export function CartEntryRow({
   busy,
   onQuantity,
   onRemove,
+  onEdit,
 }: CartEntryRowProps) {
   const [draft, setDraft] = useState(String(entry.quantity));
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -69,6 +72,19 @@ export function CartEntryRow({
             ))}
           </dl>
         )}
+        {onEdit && hasAnswers(entry) && (
+          <button
+            type="button"
+            className="ci-edit"
+            aria-label={`Edit form, ${entry.title}`}
+            aria-disabled={busy || undefined}
+            onClick={() => {
+              if (!busy) onEdit(entry);
+            }}
+          >
+            Edit
+          </button>
+        )}
       </td>
       <td>
         <label className="ci-sr" htmlFor={qtyId}>
@@ -109,4 +125,15 @@ export function CartEntryRow({
       </td>
     </tr>
   );
+}
+
+/**
+ * Answers are stored only for products with a custom form (src/server/cart/cart-service.ts
+ * `answersFor`), so a line with answers is a line whose form can be edited. A line added before
+ * its product got a form has none and shows no Edit control.
+ */
+function hasAnswers(entry: CartEntryJson): boolean {
+  const f = entry.additionalFields;
+  if (typeof f === 'string') return f.trim() !== '' && f.trim() !== 'null';
+  return !!f && typeof f === 'object' && Object.keys(f).length > 0;
 }

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { answerErrors } from '../../../shared/cart/answer-errors.js';
 import {
   cartFailure,
   type CartAction,
@@ -12,6 +13,7 @@ import { formatMoney } from '../../../shared/money.js';
 import type { MoneyJson } from '../../../shared/product/types.js';
 import type { CartEntryJson } from './cart-json.js';
 import { CartEntryRow } from './cart-entry-row.js';
+import type { EditAnswersModalProps, EditableForm, SaveResult } from './edit-answers-modal.js';
 import { cartStore, type CartStore } from './store.js';
 import { ensureCartStyles } from './styles.js';
 import { useCart } from './use-cart.js';
@@ -25,9 +27,20 @@ export interface CartPageProps {
   store?: CartStore;
 }
 
+/** The form editor and its loader: a chunk of their own, fetched when a shopper opens one. */
+const loadEditor = () => import('./edit-answers-modal.js');
+
+interface Editing {
+  entry: CartEntryJson;
+  form: EditableForm;
+  Editor: ComponentType<EditAnswersModalProps>;
+}
+
 /**
  * The /cart page (SPEC 2, 8.3): every entry with its variant and custom-form answers, a quantity
- * input (1–9999) and a remove button, the subtotal, and checkout. The cart is fetched in the
+ * input (1–9999), a remove button and, on lines with custom-form answers, an Edit control that
+ * opens the form pre-filled (SPEC 4.2's recalculate events, 8.3's form texts); the subtotal, and
+ * checkout. The cart is fetched in the
  * browser, so the server renders a busy placeholder; failures are announced in a live region.
  */
 export default function CartPage({
@@ -39,17 +52,42 @@ export default function CartPage({
   const { status, cart } = useCart(store);
   const [failure, setFailure] = useState<CartFailure | null>(null);
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const [editing, setEditing] = useState<Editing | null>(null);
+  /** The line whose Edit control gets focus once the editor closes. */
+  const focusAfterEdit = useRef<string | null>(null);
   const sectionRef = useRef<HTMLElement>(null);
   useEffect(ensureCartStyles, []);
 
-  const track = async (entryId: string, action: CartAction, run: () => Promise<unknown>) => {
+  // After the editor closes, back to the Edit control. The dialog returns focus itself, but when
+  // the new answers merged the line into another (docs/cart-api.md) its button is gone: the
+  // surviving line's takes it.
+  useEffect(() => {
+    const id = focusAfterEdit.current;
+    if (editing || !id) return;
+    focusAfterEdit.current = null;
+    const section = sectionRef.current;
+    const row = [...(section?.querySelectorAll<HTMLElement>('tr[data-entry-id]') ?? [])].find(
+      (r) => r.dataset.entryId === id,
+    );
+    (row?.querySelector<HTMLElement>('.ci-edit') ?? section)?.focus();
+  }, [editing]);
+
+  /** Runs a change of one line, marked busy; its failure is shown and handed to `onError`. */
+  const track = async (
+    entryId: string,
+    action: CartAction,
+    run: () => Promise<unknown>,
+    onError?: (err: unknown, failure: CartFailure) => void,
+  ) => {
     setBusy((b) => new Set(b).add(entryId));
     try {
       await run();
       setFailure(null);
       return true;
     } catch (err) {
-      setFailure(cartFailure(action, err as { status?: number; message?: string }));
+      const shown = cartFailure(action, err as { status?: number; message?: string });
+      setFailure(shown);
+      onError?.(err, shown);
       return false;
     } finally {
       setBusy((b) => {
@@ -75,6 +113,44 @@ export default function CartPage({
       // The row and its button are gone: keep keyboard users inside the cart.
       if (ok) sectionRef.current?.focus();
     });
+  };
+
+  // Which form, the editor's chunk and the form itself, all before the dialog opens: any of them
+  // failing is SPEC 8.3's 'Unable to open form', and focus stays on the Edit control.
+  const onEdit = (entry: CartEntryJson) => {
+    if (busy.has(entry.id) || editing) return;
+    void track(entry.id, 'open-form', async () => {
+      const [{ formId }, mod] = await Promise.all([store.entryForm(entry.id), loadEditor()]);
+      const form = await mod.loadCustomForm(formId);
+      setEditing({ entry, form, Editor: mod.EditAnswersModal });
+    });
+  };
+
+  const onSaveAnswers = async (entry: CartEntryJson, additionalFields: string) => {
+    let result: SaveResult = { ok: true };
+    const ok = await track(
+      entry.id,
+      'form',
+      async () => {
+        const { updatedEntry } = await store.updateAdditionalFields(entry.id, {
+          itemId: entry.itemId,
+          sku: entry.chosenVariant?.sku ?? '',
+          additionalFields,
+        });
+        focusAfterEdit.current = updatedEntry?.id ?? entry.id;
+      },
+      (err, shown) => {
+        const body = (err as { body?: unknown } | null)?.body;
+        result = { ok: false, failure: shown, fieldErrors: answerErrors(body) };
+      },
+    );
+    if (ok) setEditing(null);
+    return result;
+  };
+
+  const closeEditor = () => {
+    focusAfterEdit.current = editing?.entry.id ?? null;
+    setEditing(null);
   };
 
   const entries = cart?.entries ?? [];
@@ -133,6 +209,7 @@ export default function CartPage({
                   busy={busy.has(entry.id)}
                   onQuantity={onQuantity}
                   onRemove={onRemove}
+                  onEdit={onEdit}
                 />
               ))}
             </tbody>
@@ -149,6 +226,15 @@ export default function CartPage({
             </form>
           </div>
         </>
+      )}
+      {editing && (
+        <editing.Editor
+          form={editing.form}
+          productTitle={editing.entry.title}
+          answers={editing.entry.additionalFields}
+          onSave={(fields) => onSaveAnswers(editing.entry, fields)}
+          onCancel={closeEditor}
+        />
       )}
     </section>
   );

@@ -13,6 +13,7 @@ const CSS = `
 .ci-cart .ci-meta{margin:4px 0 0;font-size:.9em;opacity:.8}
 .ci-cart .ci-summary{display:flex;flex-direction:column;align-items:flex-end;gap:12px;margin-top:24px}
 .ci-cart .ci-alert{color:#b00020;margin:12px 0}
+.ci-cart .ci-edit{margin-top:6px;padding:0;background:none;border:0;color:inherit;text-decoration:underline;cursor:pointer;font:inherit}
 .ci-cart [aria-busy=true]{opacity:.6}
 .ci-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 @media (prefers-reduced-motion: reduce){.ci-indicator,.ci-indicator[data-visible=true]{transition:none}}
