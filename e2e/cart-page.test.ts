@@ -7,6 +7,25 @@ import { newPage } from './browser.js';
 /** Demo products (demo/demo-store.json). */
 const TIDEPOOL = { itemId: 'demo-tidepool-mug', sku: 'SM-MUG-TIDE' }; // $38.00, Glaze: Tidepool
 const CANDLE = { itemId: 'demo-candle', sku: 'SM-CANDLE-CEDAR' }; // $28.00, unlimited
+/** $48.00; its form (form-product-custom) has every field type. */
+const CUSTOM_MUG = { itemId: 'demo-custom-mug', sku: 'SM-MUG-CUSTOM' };
+
+/** Answers to every field type of form-product-custom (field id → value, SPEC 3.6 shapes). */
+const answers = (message: string) => ({
+  name: ['Ada', 'Lovelace'],
+  email: 'ada@example.com',
+  phone: ['', '555', '123', '4567'],
+  address: ['1 Main St', '', 'Springfield', 'IL', '62701', 'US'],
+  date: ['04', '12', '1990'],
+  time: ['10', '30', '00', 'AM'],
+  topic: 'Product',
+  'contact-by': 'Phone',
+  interests: ['Textiles'],
+  survey: { 'Delivery was quick': '2' },
+  subject: 'Gift',
+  message,
+  source: 'newsletter',
+});
 
 const CART = '[data-island="cart-page"]';
 const row = (title: string) => `${CART} tr:has(.ci-title:text-is("${title}"))`;
@@ -15,9 +34,10 @@ async function addToCart(
   page: Page,
   item: { itemId: string; sku: string },
   quantity: number,
+  additionalFields: object | null = null,
 ): Promise<number> {
   return page.evaluate(
-    async ({ item, quantity }) => {
+    async ({ item, quantity, additionalFields }) => {
       const m = /(?:^|;\s*)crumb=([^;]*)/.exec(document.cookie);
       const res = await fetch('/api/commerce/shopping-cart/entries', {
         method: 'POST',
@@ -25,11 +45,15 @@ async function addToCart(
           'Content-Type': 'application/json',
           'X-CSRF-Token': m ? decodeURIComponent(m[1]!) : '',
         },
-        body: JSON.stringify({ ...item, quantity, additionalFields: null }),
+        body: JSON.stringify({
+          ...item,
+          quantity,
+          additionalFields: additionalFields && JSON.stringify(additionalFields),
+        }),
       });
       return res.status;
     },
-    { item, quantity },
+    { item, quantity, additionalFields },
   );
 }
 
@@ -37,6 +61,16 @@ async function openCart(page: Page): Promise<void> {
   await page.goto('/cart');
   await page.waitForSelector(`${CART}[data-hydrated="true"]`, { state: 'attached' });
   await page.waitForSelector(`${CART} section:not([aria-busy])`);
+}
+
+/** Collects SPEC 4.2's recalculate events on the page; `cartEvents` reads and clears them. */
+async function recordCartEvents(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { cartEvents: string[] };
+    w.cartEvents = [];
+    for (const type of ['cart:recalculate-start', 'cart:recalculate-end'])
+      document.addEventListener(type, () => w.cartEvents.push(type));
+  });
 }
 
 const subtotal = (page: Page) => page.textContent(`${CART} .ci-subtotal strong`);
@@ -130,6 +164,126 @@ describe('cart page in the browser (SPEC 2, 8.3)', () => {
     // Still right after a reload: the server has the same cart.
     await openCart(page);
     expect(await page.textContent(CART)).toContain('You have nothing in your shopping cart.');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('edits a line’s custom-form answers: pre-filled form, recalculate events, failures', async () => {
+    const { page, context, errors } = await newPage(browser, { baseURL: server.url });
+    await page.goto('/');
+    expect(await addToCart(page, CUSTOM_MUG, 1, answers('For Ada'))).toBe(200);
+    expect(await addToCart(page, CUSTOM_MUG, 1, answers('For Grace'))).toBe(200);
+    await addToCart(page, CANDLE, 1);
+    await openCart(page);
+    await recordCartEvents(page);
+    const cartEvents = () =>
+      page.evaluate(() => (window as unknown as { cartEvents: string[] }).cartEvents.splice(0));
+
+    const ada = `${CART} tbody tr:has-text("For Ada")`;
+    const adaId = (await page.getAttribute(ada, 'data-entry-id'))!;
+    const edit = `${CART} tr[data-entry-id="${adaId}"] button.ci-edit`;
+    // Only lines with a form get the control.
+    expect(await page.$$(`${CART} button.ci-edit`)).toHaveLength(2);
+    expect(await page.$(`${row('Salt & Cedar Candle')} button.ci-edit`)).toBeNull();
+    expect(await subtotal(page)).toBe('$124.00');
+
+    // Opened by keyboard, pre-filled with every answer.
+    await page.focus(edit);
+    await page.keyboard.press('Enter');
+    const form = page.locator('[data-testid="custom-form"]');
+    await form.waitFor();
+    expect(await form.locator('[data-part="First"]').inputValue()).toBe('Ada');
+    expect(await form.locator('[data-part="Areacode"]').inputValue()).toBe('555');
+    expect(await form.locator('[data-part="Zip"]').inputValue()).toBe('62701');
+    expect(await form.locator('[data-part="Ampm"]').inputValue()).toBe('AM');
+    expect(await form.locator('input[type=email]').inputValue()).toBe('ada@example.com');
+    expect(await form.locator('select').inputValue()).toBe('Product');
+    expect(await form.locator('input[type=radio][value="Phone"]').isChecked()).toBe(true);
+    expect(await form.locator('input[type=checkbox][value="Textiles"]').isChecked()).toBe(true);
+    expect(await form.locator('input[type=checkbox][value="Prints"]').isChecked()).toBe(false);
+    // Likert: the answered question only.
+    const strongly = form.locator('input[type=radio][value="2"]');
+    expect([await strongly.nth(0).isChecked(), await strongly.nth(1).isChecked()]).toEqual([
+      false,
+      true,
+    ]);
+    expect(await form.locator('textarea').inputValue()).toBe('For Ada');
+    expect(await cartEvents()).toEqual([]);
+
+    await form.locator('textarea').fill('For Ada & Bob');
+    await form.locator('button[type=submit]').click();
+    await expect.poll(() => form.count()).toBe(0);
+    await expect.poll(() => page.textContent(ada)).toContain('For Ada & Bob');
+    expect(await cartEvents()).toEqual(['cart:recalculate-start', 'cart:recalculate-end']);
+    expect(await subtotal(page)).toBe('$124.00');
+    expect(await alertText(page)).toBe('');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('tr')?.dataset.entryId))
+      .toBe(adaId);
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('ci-edit');
+    // The server has the new answers.
+    await openCart(page);
+    expect(await page.textContent(ada)).toContain('For Ada & Bob');
+
+    // A server fault: the form stays open with what was typed, and both say what happened.
+    await recordCartEvents(page); // the reload forgot the listeners
+    await page.route('**/api/commerce/shopping-cart/entries/*/additionalFields', (r) =>
+      r.request().method() === 'PUT'
+        ? r.fulfill({ status: 500, json: { message: 'Something went wrong' } })
+        : r.fallback(),
+    );
+    await page.click(edit);
+    await form.waitFor();
+    await form.locator('textarea').fill('For Charles');
+    await form.locator('button[type=submit]').click();
+    await expect.poll(() => alertText(page)).toBe('Unable to update form Please try again.');
+    expect(await form.locator('[role=alert]').last().textContent()).toBe(
+      'Unable to update form Please try again.',
+    );
+    expect(await form.locator('textarea').inputValue()).toBe('For Charles');
+    expect(await cartEvents()).toEqual(['cart:recalculate-start', 'cart:recalculate-end']);
+    await page.unroute('**/api/commerce/shopping-cart/entries/*/additionalFields');
+
+    // No answer at all.
+    await page.route('**/api/commerce/shopping-cart/entries/*/additionalFields', (r) =>
+      r.request().method() === 'PUT' ? r.abort() : r.fallback(),
+    );
+    await form.locator('button[type=submit]').click();
+    await expect
+      .poll(() => alertText(page))
+      .toBe('Unable to update form Please check your internet connection.');
+    await page.unroute('**/api/commerce/shopping-cart/entries/*/additionalFields');
+    // Escape closes it: nothing changed, focus back on Edit.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => form.count()).toBe(0);
+    expect(await page.textContent(ada)).toContain('For Ada & Bob');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('tr')?.dataset.entryId))
+      .toBe(adaId);
+
+    // The form cannot be found: SPEC 8.3 'Unable to open form', no dialog.
+    await page.route('**/api/template/GetTemplateSchema*', (r) =>
+      r.fulfill({ status: 500, json: { message: 'Something went wrong' } }),
+    );
+    await page.click(edit);
+    await expect.poll(() => alertText(page)).toBe('Unable to open form Please try again.');
+    expect(await form.count()).toBe(0);
+    await page.unroute('**/api/template/GetTemplateSchema*');
+
+    // The same answers as the other line: the two become one line of 2.
+    await page.click(edit);
+    await form.waitFor();
+    await form.locator('textarea').fill('For Grace');
+    await form.locator('button[type=submit]').click();
+    await expect.poll(async () => (await page.$$(`${CART} tbody tr`)).length).toBe(2);
+    const grace = `${CART} tbody tr:has-text("For Grace")`;
+    expect(await page.inputValue(`${grace} input[type=number]`)).toBe('2');
+    expect(await subtotal(page)).toBe('$124.00');
+    expect(await alertText(page)).toBe('');
+    const graceId = await page.getAttribute(grace, 'data-entry-id');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('tr')?.dataset.entryId))
+      .toBe(graceId);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -133,7 +133,9 @@ export function EditAnswersModal(props: EditAnswersModalProps) {
             </>
           ) : null}
         </p>
-        <button type="submit" disabled={saving} aria-busy={saving || undefined}>
+        {/* aria-disabled, not disabled: a disabled button drops focus out of the dialog, and
+            after a failure Escape and Tab would no longer reach it. */}
+        <button type="submit" aria-disabled={saving || undefined} aria-busy={saving || undefined}>
           {saving ? SAVING_TEXT : SAVE_TEXT}
         </button>
       </form>
