@@ -19,6 +19,7 @@ import {
 import type { VariantJson } from '../../../shared/product/types.js';
 import { cartStore } from '../cart/store.js';
 import { showAddedPopover } from './added-popover.js';
+import { handleAddToCartClick } from './add-to-cart-click.js';
 import { AlertDialog, type AlertState } from './alert-dialog.js';
 import { browserEffects } from './browser-effects.js';
 import type { ProductIslandProps } from './island-props.js';
@@ -150,20 +151,18 @@ export function useAddToCart(opts: UseAddToCartOptions): {
   }
 
   function onClick() {
-    const phase = machine.getState().phase;
-    if (phase === 'adding' || phase === 'added' || phase === 'sold-out') return;
     const req = request();
-    const check = checkAddToCart(req);
-    if (check.status === 'failed') {
-      reportError(check.kind, check.message);
-      if (optsRef.current.listGrid && check.kind === 'NO_VARIANT_SELECTED') machine.selectOption();
-      else showAlert(check.message);
-      return;
-    }
-    if (!machine.click()) return;
-    startAddToCart(req, fx).then(settle, (err: unknown) => {
-      console.warn('add to cart failed', err);
-      settle({ status: 'failed', kind: 'API_FAILURE', message: 'Please try again.' });
+    handleAddToCartClick({
+      machine,
+      check: () => checkAddToCart(req),
+      listGrid: optsRef.current.listGrid ?? false,
+      reportError,
+      showAlert,
+      start: () =>
+        startAddToCart(req, fx).then(settle, (err: unknown) => {
+          console.warn('add to cart failed', err);
+          settle({ status: 'failed', kind: 'API_FAILURE', message: 'Please try again.' });
+        }),
     });
   }
 
