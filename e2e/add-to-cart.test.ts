@@ -57,8 +57,10 @@ describe('add to cart in the browser (SPEC 4.1, 5.1, 2.2)', () => {
     const button = form.locator('button.pi-button');
     const dialog = page.locator('[role="alertdialog"]');
 
-    // Nothing chosen: every option named, in display order.
+    // Nothing chosen: Adding… at once (SPEC 4.1, validation failures too), every option named in
+    // the alert, in display order; the button is idle again 1 s later.
     await button.click();
+    expect(await button.textContent()).toBe('Adding…');
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.locator('h2').textContent()).toBe('Unable to Add Item');
     expect(await dialog.locator('p').textContent()).toBe(
@@ -69,17 +71,20 @@ describe('add to cart in the browser (SPEC 4.1, 5.1, 2.2)', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await button.evaluate((b) => b === document.activeElement)).toBe(true);
+    await expect.poll(() => button.textContent()).toBe('Add To Cart');
 
     // One option chosen: the rest named.
     await form
       .locator(`select[name="${options[0]!.name}"]`)
       .selectOption(target.attributes[options[0]!.name]!);
     await button.click();
+    expect(await button.textContent()).toBe('Adding…');
     expect(await dialog.locator('p').textContent()).toBe(
       unselectedOptionsMessage(options.slice(1).map((o) => o.name)),
     );
     await dialog.locator('button', { hasText: 'OK' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => button.textContent()).toBe('Add To Cart');
 
     for (const o of options.slice(1)) {
       await form.locator(`select[name="${o.name}"]`).selectOption(target.attributes[o.name]!);
@@ -134,7 +139,7 @@ describe('add to cart in the browser (SPEC 4.1, 5.1, 2.2)', () => {
     await context.close();
   });
 
-  it('list grid: a product with options flags Select Option for 2 s, no dialog', async () => {
+  it('list grid: a product with options shows Adding…, then flags Select Option for 2 s, no dialog', async () => {
     const multi = pick(
       products,
       'with variants',
@@ -147,14 +152,23 @@ describe('add to cart in the browser (SPEC 4.1, 5.1, 2.2)', () => {
     await hydrated(page, grid);
     await pauseClock(page);
     const button = page.locator(`${grid} button.pi-button`);
+    const live = page.locator(`${grid} [role="status"][aria-live="polite"]`);
     await button.click();
+    // SPEC 4.1: Adding… at once, idle (here: the Select Option flag, SPEC 5.1) after 1 s.
+    expect(await button.textContent()).toBe('Adding…');
+    await page.clock.runFor(999);
+    expect(await button.textContent()).toBe('Adding…');
+    await page.clock.runFor(1);
     expect(await button.textContent()).toBe('Select Option');
     expect(await button.getAttribute('data-flagged')).toBe('true');
+    // Screen readers hear the flag, the only error a grid button shows.
+    expect(await live.textContent()).toBe('Select Option');
     expect(await page.locator('[role="alertdialog"]').count()).toBe(0);
     await page.clock.runFor(1999);
     expect(await button.textContent()).toBe('Select Option');
     await page.clock.runFor(1);
     expect(await button.textContent()).toBe('Add To Cart');
+    expect(await live.textContent()).toBe('');
     await context.close();
   });
 
@@ -188,6 +202,29 @@ describe('add to cart in the browser (SPEC 4.1, 5.1, 2.2)', () => {
       .toBe('Added!');
     await expect.poll(() => cartCount(page)).toBe(before + 1);
     await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => trigger.evaluate((b) => b === document.activeElement)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the quick view closes on a click outside its box, focus back on the trigger', async () => {
+    const product = pick(products, 'physical', plainPhysical);
+    const { page, errors, context } = await newPage(browser);
+    await page.goto(`${server.url}/shop`);
+    const qv = `[data-island="quick-view"]:has([data-product-id="${product.id}"])`;
+    await page.locator(qv).scrollIntoViewIfNeeded();
+    await hydrated(page, qv);
+    const trigger = page.locator(`${qv} button.pi-quick-view-trigger`);
+    const dialog = page.locator('[role="dialog"].pi-quick-view-dialog');
+    await trigger.click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    // A click inside the box keeps it open…
+    const box = (await dialog.boundingBox())!;
+    await page.mouse.click(box.x + 5, box.y + 5);
+    expect(await dialog.isVisible()).toBe(true);
+    // …one on the dimmed area around it closes it.
+    await page.mouse.click(3, 3);
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => trigger.evaluate((b) => b === document.activeElement)).toBe(true);
     expect(errors).toEqual([]);

@@ -196,6 +196,10 @@ describeEachBackend('catalog', (kind) => {
     });
     const jp = (await findSiteById(h.db, 's2'))!;
     expect(storeSettingsJson(jp).minimumOrderSubtotal).toEqual({ value: '3000', currency: 'JPY' });
+    // A site may point the installment modal at another information page.
+    const configured = structuredClone(site);
+    configured.settings.websiteSettings.storeSettings.installmentInfoUrl = '/bnpl/{locale}.html';
+    expect(storeSettingsJson(configured).installmentInfoUrl).toBe('/bnpl/{locale}.html');
   });
 
   it('finds variants and stock only within the site', async () => {

@@ -117,5 +117,6 @@ export function storeSettingsJson(site: Pick<Site, 'currency' | 'settings'>): St
     multipleQuantityAllowedForServices: store?.multipleQuantityAllowedForServices ?? true,
     minimumOrderSubtotal: minimum > 0 ? moneyJson(minimum, currency) : null,
     currencyCode: currency,
+    ...(store?.installmentInfoUrl ? { installmentInfoUrl: store.installmentInfoUrl } : {}),
   };
 }

@@ -13,6 +13,8 @@ export interface SiteSettings {
       /** Minimum order subtotal in minor units; 0 means none (SPEC 8.3). */
       minimumOrderSubtotalCents: number;
       currencyCode: string;
+      /** The installment modal's information page (StoreSettingsJson.installmentInfoUrl). */
+      installmentInfoUrl?: string;
     };
     captchaSettings: {
       provider: 'altcha' | 'recaptcha' | 'recaptcha-enterprise' | 'turnstile';

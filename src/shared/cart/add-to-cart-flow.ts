@@ -95,8 +95,9 @@ export type AddToCartCheck =
   | Extract<AddToCartOutcome, { status: 'failed' }>;
 
 /**
- * The synchronous checks of SPEC 4.1 (selection, variant, stock, quantity), run before the button
- * shows 'Adding…' so a validation message never flashes a busy state.
+ * The synchronous checks of SPEC 4.1 (selection, variant, stock, quantity), run once the button
+ * shows 'Adding…' (a failure returns it to idle after 1 s like any other; see
+ * browser/islands/product/add-to-cart-click.ts).
  */
 export function checkAddToCart(req: AddToCartRequest): AddToCartCheck {
   const { product } = req;

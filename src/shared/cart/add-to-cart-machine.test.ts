@@ -161,6 +161,29 @@ describe('add-to-cart button machine (SPEC 4.1, 9.1)', () => {
     expect(m.getState().text).toBe('Add To Cart');
   });
 
+  it("fail('select-option'): Adding… for 1 s, Select Option for 2 s, then the idle text", () => {
+    const m = machine();
+    m.click();
+    m.fail('select-option');
+    vi.advanceTimersByTime(999);
+    expect(m.getState().text).toBe('Adding…');
+    vi.advanceTimersByTime(1);
+    expect(m.getState()).toMatchObject({ phase: 'select-option', flagged: true });
+    vi.advanceTimersByTime(1999);
+    expect(m.getState().text).toBe('Select Option');
+    vi.advanceTimersByTime(1);
+    expect(m.getState()).toMatchObject({ phase: 'idle', text: 'Add To Cart', flagged: false });
+  });
+
+  it("fail('select-option') rests on Sold Out when the product sold out meanwhile", () => {
+    const m = machine();
+    m.click();
+    m.fail('select-option');
+    m.setSoldOut(true);
+    vi.advanceTimersByTime(1000);
+    expect(m.getState()).toMatchObject({ phase: 'sold-out', flagged: false });
+  });
+
   it('succeed/fail outside adding do nothing', () => {
     const m = machine();
     m.succeed();

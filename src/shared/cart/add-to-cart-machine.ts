@@ -62,8 +62,11 @@ export interface AddToCartMachine {
   click(): boolean;
   /** The add (or navigation hand-off) succeeded: 'Added!' after 1 s, idle 2 s later. */
   succeed(): void;
-  /** The add failed: idle again after 1 s. */
-  fail(): void;
+  /**
+   * The add failed: idle again after 1 s. `then: 'select-option'` (list grids, options missing)
+   * rests on 'Select Option' for 2 s instead, and only then on the idle text.
+   */
+  fail(then?: 'select-option'): void;
   /** Back to idle at once (e.g. the custom form opened instead of adding). */
   reset(): void;
   /** List grids: options are missing, so flag the button with 'Select Option' for 2 s. */
@@ -132,6 +135,12 @@ export function createAddToCartMachine(opts: AddToCartMachineOptions): AddToCart
     emit();
   }
 
+  function flagSelectOption(): void {
+    phase = 'select-option';
+    emit();
+    later(ADD_TO_CART_TIMINGS.selectOptionMs, rest);
+  }
+
   return {
     getState: () => state,
     subscribe(listener) {
@@ -154,9 +163,13 @@ export function createAddToCartMachine(opts: AddToCartMachineOptions): AddToCart
         later(ADD_TO_CART_TIMINGS.addedHoldMs, rest);
       });
     },
-    fail() {
+    fail(then) {
       if (phase !== 'adding') return;
-      later(ADD_TO_CART_TIMINGS.failureResetMs, rest);
+      later(ADD_TO_CART_TIMINGS.failureResetMs, () => {
+        // Sold out in the meantime: nothing to select, the disabled label wins.
+        if (then === 'select-option' && !soldOut) flagSelectOption();
+        else rest();
+      });
     },
     reset() {
       clearTimer();
@@ -164,9 +177,7 @@ export function createAddToCartMachine(opts: AddToCartMachineOptions): AddToCart
     },
     selectOption() {
       if (phase === 'adding' || phase === 'added' || phase === 'sold-out') return;
-      phase = 'select-option';
-      emit();
-      later(ADD_TO_CART_TIMINGS.selectOptionMs, rest);
+      flagSelectOption();
     },
     setSoldOut(next) {
       if (next === soldOut) return;

@@ -1,8 +1,9 @@
 /**
- * The installment modal's content (SPEC 4.4). The provider's own information page is a third-party
- * page the platform cannot vouch for (and tests run offline), so the modal shows the schedule
- * computed here and links to the provider's page instead of framing it.
+ * The installment modal's own content (SPEC 4.4): the schedule computed here shows while the
+ * provider's information page loads and stays when it cannot be loaded
+ * (shared/product/installment-info-page.ts).
  */
+import { installmentInfoPageUrl } from '../product/installment-info-page.js';
 import { INSTALLMENT_COUNT } from '../product/rules.js';
 
 /** Payments fall due every 2 weeks, the first at checkout. */
@@ -30,14 +31,9 @@ export function installmentSchedule(
   }));
 }
 
-const PROVIDER_HOST: Record<string, string> = {
-  en_GB: 'https://www.clearpay.co.uk',
-};
-
-/** The provider's information page for a supported locale (SPEC 7: fetched by locale). */
+/** The provider's public information page for a supported locale (the modal's link). */
 export function installmentInfoUrl(locale: string): string {
-  const host = PROVIDER_HOST[locale] ?? 'https://www.afterpay.com';
-  return `${host}/${locale.replace('_', '-')}/how-it-works`;
+  return installmentInfoPageUrl(locale);
 }
 
 /** SPEC 4.4 in-range and out-of-range notice texts. */

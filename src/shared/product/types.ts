@@ -105,4 +105,10 @@ export interface StoreSettingsJson {
   multipleQuantityAllowedForServices: boolean;
   minimumOrderSubtotal: MoneyJson | null;
   currencyCode: string;
+  /**
+   * Optional: where the installment modal loads the provider's information page from, with
+   * `{locale}` / `{localeTag}` placeholders (shared/product/installment-info-page.ts); absent,
+   * the provider's public page.
+   */
+  installmentInfoUrl?: string;
 }

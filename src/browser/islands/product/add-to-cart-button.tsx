@@ -4,9 +4,20 @@ import { ADD_TO_CART_TIMINGS } from '../../../shared/cart/add-to-cart-machine.js
 import { ensureStyles, visuallyHidden } from './styles.js';
 
 /**
+ * What the live region next to the button says: every label the button changes to after a click
+ * (the button's own text is not announced when it changes). 'Select Option' is the only error a
+ * list-grid button shows, so it must be heard; 'Sold Out' after choosing a sold-out variant too.
+ * The idle label is left out: it is what the button already says when focused. Alerts announce
+ * themselves (role="alertdialog", focus moved in, message as its description).
+ */
+export function buttonAnnouncement(state: AddToCartState): string {
+  return state.phase === 'idle' ? '' : state.text;
+}
+
+/**
  * The add-to-cart button's view: the machine's text on a real <button>, a 0.2 s scale pulse on
  * every change (the stylesheet drops it under prefers-reduced-motion), and a polite live region
- * so screen readers hear 'Adding…' and 'Added!' (the button's own text is not announced).
+ * (`buttonAnnouncement`).
  */
 export function AddToCartButton(props: {
   state: AddToCartState;
@@ -28,7 +39,6 @@ export function AddToCartButton(props: {
     return () => clearTimeout(t);
   }, [state.changeCount]);
   const busy = state.phase === 'adding';
-  const announce = state.phase === 'adding' || state.phase === 'added' ? state.text : '';
   return (
     <>
       <button
@@ -51,8 +61,10 @@ export function AddToCartButton(props: {
       >
         {state.text}
       </button>
-      <span role="status" aria-live="polite" style={visuallyHidden}>
-        {announce}
+      {/* Empty until the first change: a live region's initial content is not announced, and
+          a sold-out product's SSR label must not be read out as news. */}
+      <span role="status" aria-live="polite" aria-atomic="true" style={visuallyHidden}>
+        {state.changeCount > 0 ? buttonAnnouncement(state) : ''}
       </span>
     </>
   );

@@ -2,12 +2,15 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   collectValues,
   normalizeField,
-  submitFailure,
   validateValues,
   type FieldErrors,
   type FormFieldDef,
 } from '../../../shared/forms/index.js';
 import { Messages } from '../../../shared/errors.js';
+import {
+  customFormClientFailure,
+  customFormServerFailure,
+} from '../../../shared/product/custom-form-failure.js';
 import { ApiError, apiFetch } from '../../lib/api.js';
 import { CustomFormField, type FieldStates } from './custom-form-fields.js';
 import { Modal } from './modal.js';
@@ -98,11 +101,11 @@ export function CustomFormModal(props: CustomFormModalProps) {
     if (!form || saving) return;
     const query = typeof location === 'undefined' ? '' : location.search;
     const values = collectValues(form.fields, states, query);
-    const clientErrors = validateValues(form.fields, values);
-    setErrors(clientErrors);
-    setMessage('');
-    if (Object.keys(clientErrors).length > 0) {
-      focusFirstError(clientErrors);
+    const client = customFormClientFailure(validateValues(form.fields, values));
+    setErrors(client.fieldErrors);
+    setMessage(client.message);
+    if (client.message) {
+      focusFirstError(client.fieldErrors);
       return;
     }
     setSaving(true);
@@ -116,7 +119,7 @@ export function CustomFormModal(props: CustomFormModalProps) {
         if (!(err instanceof ApiError)) throw err;
         const failure = err.isNetworkError
           ? { fieldErrors: {}, message: Messages.CHECK_CONNECTION }
-          : submitFailure(err.status, err.body);
+          : customFormServerFailure(err.status, err.body);
         setErrors(failure.fieldErrors);
         setMessage(failure.message);
         focusFirstError(failure.fieldErrors);
@@ -170,7 +173,7 @@ export function CustomFormModal(props: CustomFormModalProps) {
           {form.disclaimer ? (
             <div className="pi-disclaimer" dangerouslySetInnerHTML={{ __html: form.disclaimer }} />
           ) : null}
-          <p role="alert" className="pi-field-error">
+          <p role="alert" className="pi-field-error" data-testid="custom-form-summary">
             {message}
           </p>
           <button type="submit" disabled={saving} aria-busy={saving || undefined}>

@@ -55,6 +55,9 @@ export function Modal(props: ModalProps) {
       onMouseDown={(e) => {
         if (props.closeOnOutsideClick !== false && e.target === e.currentTarget) {
           e.stopPropagation();
+          // Otherwise the mousedown's default action, which runs after this handler, moves focus
+          // to <body> right after closing returned it to the trigger.
+          e.preventDefault();
           onCloseRef.current();
         }
       }}

@@ -97,6 +97,7 @@ export function ProductForm(props: ProductFormProps) {
           priceMinor={price.price}
           currency={price.currency}
           locale={locale}
+          {...(store.installmentInfoUrl ? { infoUrlTemplate: store.installmentInfoUrl } : {})}
         />
       ) : null}
       {variantSelectorsVisible(product) ? (

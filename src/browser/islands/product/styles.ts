@@ -23,6 +23,7 @@ const CSS = `
 .pi-mark{display:inline-block;margin-left:8px;font-size:.8em;text-transform:uppercase;letter-spacing:.05em}
 .pi-original{text-decoration:line-through;opacity:.7;margin-left:8px}
 .pi-installment{font-size:.9em;margin:8px 0}
+.pi-installment-frame{display:block;width:min(80vw,560px);height:min(60vh,480px);border:0}
 .pi-installment button{background:none;border:1px solid currentColor;border-radius:50%;width:1.6em;height:1.6em;cursor:pointer;margin-left:4px}
 @media (prefers-reduced-motion: reduce){.pi-button,.pi-button.pi-pulse,.pi-overlay,.pi-dialog,.pi-popover{animation:none;transition:none}}
 `;

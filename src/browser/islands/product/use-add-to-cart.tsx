@@ -11,6 +11,7 @@ import {
 import type { AddToCartState } from '../../../shared/cart/add-to-cart-machine.js';
 import { alertTitle } from '../../../shared/cart/alert-title.js';
 import { ProductType } from '../../../shared/enums.js';
+import { Messages } from '../../../shared/errors.js';
 import {
   findVariant,
   unselectedOptions,
@@ -19,9 +20,11 @@ import {
 import type { VariantJson } from '../../../shared/product/types.js';
 import { cartStore } from '../cart/store.js';
 import { showAddedPopover } from './added-popover.js';
+import { handleAddToCartClick } from './add-to-cart-click.js';
 import { AlertDialog, type AlertState } from './alert-dialog.js';
 import { browserEffects } from './browser-effects.js';
 import type { ProductIslandProps } from './island-props.js';
+import { RenderErrorBoundary } from './render-error-boundary.js';
 import { emitProductEvent, productSummary, variantSummary } from './product-events.js';
 import { useAddToCartMachine } from './use-add-to-cart-machine.js';
 
@@ -100,14 +103,28 @@ export function useAddToCart(opts: UseAddToCartOptions): {
     emitProductEvent('commerce:add-to-cart-error', { kind, message, pageType, itemId: item.id });
   }
 
-  function showAlert(message: string) {
+  /**
+   * The alert for a failure. SPEC 8.1's 'blank alert' for a custom form that cannot be shown has
+   * no message; its title says what failed ('Unable to open form', SPEC 8.3's wording) so the
+   * dialog is not an unexplained box with an OK button.
+   */
+  function showAlert(message: string, kind?: AddToCartErrorKind) {
     setAlert({
-      title: alertTitle({
-        expressCheckout,
-        giftCard: product.productType === ProductType.GIFT_CARD,
-      }),
+      title:
+        kind === 'CUSTOM_FORM_RENDER_ERROR'
+          ? Messages.UNABLE_OPEN_FORM
+          : alertTitle({
+              expressCheckout,
+              giftCard: product.productType === ProductType.GIFT_CARD,
+            }),
       message,
     });
+  }
+
+  function formRenderFailed() {
+    setPendingForm(null);
+    reportError('CUSTOM_FORM_RENDER_ERROR', '');
+    showAlert('', 'CUSTOM_FORM_RENDER_ERROR');
   }
 
   function reportSuccess(variant: VariantJson, quantity: number) {
@@ -145,25 +162,23 @@ export function useAddToCart(opts: UseAddToCartOptions): {
       case 'failed':
         machine.fail();
         reportError(outcome.kind, outcome.message);
-        showAlert(outcome.message);
+        showAlert(outcome.message, outcome.kind);
     }
   }
 
   function onClick() {
-    const phase = machine.getState().phase;
-    if (phase === 'adding' || phase === 'added' || phase === 'sold-out') return;
     const req = request();
-    const check = checkAddToCart(req);
-    if (check.status === 'failed') {
-      reportError(check.kind, check.message);
-      if (optsRef.current.listGrid && check.kind === 'NO_VARIANT_SELECTED') machine.selectOption();
-      else showAlert(check.message);
-      return;
-    }
-    if (!machine.click()) return;
-    startAddToCart(req, fx).then(settle, (err: unknown) => {
-      console.warn('add to cart failed', err);
-      settle({ status: 'failed', kind: 'API_FAILURE', message: 'Please try again.' });
+    handleAddToCartClick({
+      machine,
+      check: () => checkAddToCart(req),
+      listGrid: optsRef.current.listGrid ?? false,
+      reportError,
+      showAlert,
+      start: () =>
+        startAddToCart(req, fx).then(settle, (err: unknown) => {
+          console.warn('add to cart failed', err);
+          settle({ status: 'failed', kind: 'API_FAILURE', message: 'Please try again.' });
+        }),
     });
   }
 
@@ -174,7 +189,7 @@ export function useAddToCart(opts: UseAddToCartOptions): {
     setPendingForm(null);
     if (outcome.status === 'failed') {
       reportError(outcome.kind, outcome.message);
-      showAlert(outcome.message);
+      showAlert(outcome.message, outcome.kind);
       return false;
     }
     emitProductEvent('commerce:custom-form-save', {
@@ -192,20 +207,24 @@ export function useAddToCart(opts: UseAddToCartOptions): {
     <>
       <AlertDialog alert={alert} onClose={() => setAlert(null)} />
       {product.additionalFieldsFormId && pendingForm ? (
-        <Suspense fallback={null}>
-          <CustomFormModal
-            formId={product.additionalFieldsFormId}
-            productTitle={item.title}
-            submitText={opts.idleText}
-            onSubmit={submitForm}
-            onCancel={() => setPendingForm(null)}
-            onRenderError={() => {
-              setPendingForm(null);
-              reportError('CUSTOM_FORM_RENDER_ERROR', '');
-              showAlert('');
-            }}
-          />
-        </Suspense>
+        // Mounted per opening, so a failed attempt does not leave the boundary tripped.
+        <RenderErrorBoundary
+          onError={(err) => {
+            console.warn('product form: could not show the custom form', err);
+            formRenderFailed();
+          }}
+        >
+          <Suspense fallback={null}>
+            <CustomFormModal
+              formId={product.additionalFieldsFormId}
+              productTitle={item.title}
+              submitText={opts.idleText}
+              onSubmit={submitForm}
+              onCancel={() => setPendingForm(null)}
+              onRenderError={formRenderFailed}
+            />
+          </Suspense>
+        </RenderErrorBoundary>
       ) : null}
     </>
   );
