@@ -121,6 +121,14 @@ describeEachBackend('page routes', (kind) => {
     expect(addOns).toContain('$20.00');
     expect(addOns).toMatch(/>Add To Cart<\/button>/);
     expect(addOns).toMatch(/disabled=""[^>]*>Sold Out<\/button>/);
+    // ?format=json carries them too, with their island props.
+    const json = JSON.parse((await get('/shop/p/blue-mug?format=json')).body) as {
+      item: { addOns: { id: string; productIsland: { pageType: string } }[] };
+    };
+    expect(json.item.addOns.map((a) => [a.id, a.productIsland.pageType])).toEqual([
+      ['site-r-green-mug', 'add-on'],
+      ['site-r-red-mug', 'add-on'],
+    ]);
     // No add-ons: no section.
     expect((await get('/shop/p/green-mug')).body).not.toContain('class="product-add-ons"');
 
