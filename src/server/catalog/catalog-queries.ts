@@ -84,6 +84,20 @@ export async function relatedItemIds(db: Db, siteId: string, itemId: string): Pr
   return row ? [...row.related_item_ids] : [];
 }
 
+/**
+ * The product's add-on item ids in the owner's order ([] for unknown products). Ids are as stored:
+ * the page keeps only those that are still products of this site.
+ */
+export async function addOnItemIds(db: Db, siteId: string, itemId: string): Promise<string[]> {
+  const row = await db
+    .selectFrom('products')
+    .select('add_on_item_ids')
+    .where('site_id', '=', siteId)
+    .where('item_id', '=', itemId)
+    .executeTakeFirst();
+  return row ? [...row.add_on_item_ids] : [];
+}
+
 /** The product row of an item on this site. */
 export async function findProduct(
   db: Db,

@@ -15,6 +15,7 @@ import {
   loadProducts,
   relatedItemIds,
   stockOf,
+  addOnItemIds,
 } from './catalog-queries.js';
 import { setVariantStock } from './set-variant-stock.js';
 import { storeSettingsJson } from './product-json.js';
@@ -87,6 +88,7 @@ describeEachBackend('catalog', (kind) => {
         country: 'US',
       },
       relatedItemIds: ['ebook'],
+      addOnItemIds: ['ebook', 'gift'],
       variants: [
         {
           id: 'shirt-s-blue',
@@ -189,6 +191,10 @@ describeEachBackend('catalog', (kind) => {
     });
     expect(await relatedItemIds(h.db, 's1', 'shirt')).toEqual(['ebook']);
     expect(await relatedItemIds(h.db, 's2', 'shirt')).toEqual([]);
+    // Add-ons keep the owner's order; another site's product of the same id has none.
+    expect(await addOnItemIds(h.db, 's1', 'shirt')).toEqual(['ebook', 'gift']);
+    expect(await addOnItemIds(h.db, 's1', 'ebook')).toEqual([]);
+    expect(await addOnItemIds(h.db, 's2', 'shirt')).toEqual([]);
     expect(storeSettingsJson(site)).toEqual({
       multipleQuantityAllowedForServices: false,
       minimumOrderSubtotal: null,

@@ -61,6 +61,8 @@ export interface NewProduct {
   merchandising?: Partial<MerchandisingSettings>;
   installment?: Partial<InstallmentSettings>;
   relatedItemIds?: string[];
+  /** Products offered as add-ons on this product's page. */
+  addOnItemIds?: string[];
   variants: NewVariant[];
 }
 
@@ -92,6 +94,7 @@ export async function insertProduct(db: Db, p: NewProduct): Promise<void> {
       merchandising: JSON.stringify({ ...DEFAULT_MERCHANDISING, ...p.merchandising }),
       installment: JSON.stringify({ ...DEFAULT_INSTALLMENT, ...p.installment }),
       related_item_ids: JSON.stringify(p.relatedItemIds ?? []),
+      add_on_item_ids: JSON.stringify(p.addOnItemIds ?? []),
     })
     .execute();
   if (p.variants.length === 0) return;

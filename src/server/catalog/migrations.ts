@@ -58,4 +58,17 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /**
+   * Add-on products (SPEC 1.1): the items a product offers beside its own add-to-cart button, in
+   * the owner's order. Stored like `related_item_ids`: a short list read with the product, never
+   * queried across products.
+   */
+  '20261124_0330_catalog_add_ons': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('products')
+        .addColumn('add_on_item_ids', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .execute();
+    },
+  },
 };

@@ -58,6 +58,8 @@ export interface ProductsTable {
   merchandising: JSONColumnType<MerchandisingSettings>;
   installment: JSONColumnType<InstallmentSettings>;
   related_item_ids: JSONColumnType<string[]>;
+  /** Add-on products offered on this product's page (SPEC 1.1), in the owner's order. */
+  add_on_item_ids: JSONColumnType<string[]>;
 }
 
 export interface VariantsTable {

@@ -20,6 +20,7 @@ function countingDeps() {
         return new Map();
       },
       relatedItemIds: async () => [],
+      addOnItemIds: async () => [],
     },
     content: {
       findItem: async (_db: Db, siteId: string, collectionId: string, urlId: string) => {

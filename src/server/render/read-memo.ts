@@ -30,6 +30,7 @@ export class ReadMemo {
       loadProducts: this.wrap(versionKey, 'loadProducts', c.loadProducts),
       loadMerchandising: this.wrap(versionKey, 'loadMerchandising', c.loadMerchandising),
       relatedItemIds: this.wrap(versionKey, 'relatedItemIds', c.relatedItemIds),
+      addOnItemIds: this.wrap(versionKey, 'addOnItemIds', c.addOnItemIds),
     };
     const content: ContentReader = {
       listItems: this.wrap(versionKey, 'listItems', t.listItems),

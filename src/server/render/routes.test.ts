@@ -94,6 +94,51 @@ describeEachBackend('page routes', (kind) => {
     expect(events).toContain('The Hall');
   });
 
+  it('renders add-ons as compact product-form islands and the Express Checkout product block', async () => {
+    const islandsOf = (body: string, name: string) =>
+      [...body.matchAll(new RegExp(`data-island="${name}"[^>]*data-props="([^"]*)"`, 'g'))].map(
+        (m) =>
+          JSON.parse(
+            m[1]!
+              .replace(/&quot;/g, '"')
+              .replace(/&#39;/g, "'")
+              .replace(/&lt;/g, '<')
+              .replace(/&gt;/g, '>')
+              .replace(/&amp;/g, '&'),
+          ) as { pageType: string; expressCheckout?: boolean; item: { id: string } },
+      );
+    const product = (await get('/shop/p/blue-mug')).body;
+    expect(product).toContain('<h2 id="add-ons-title" class="product-add-ons-title">Add-ons</h2>');
+    const forms = islandsOf(product, 'product-form');
+    expect(forms.map((f) => [f.item.id, f.pageType])).toEqual([
+      ['site-r-blue-mug', 'pdp'],
+      ['site-r-green-mug', 'add-on'],
+      ['site-r-red-mug', 'add-on'],
+    ]);
+    // Each add-on renders its own form (price and button) on the server, compact.
+    const addOns = product.slice(product.indexOf('class="product-add-ons"'));
+    expect(addOns.match(/class="pi-product-form pi-compact"/g)).toHaveLength(2);
+    expect(addOns).toContain('$20.00');
+    expect(addOns).toMatch(/>Add To Cart<\/button>/);
+    expect(addOns).toMatch(/disabled=""[^>]*>Sold Out<\/button>/);
+    // ?format=json carries them too, with their island props.
+    const json = JSON.parse((await get('/shop/p/blue-mug?format=json')).body) as {
+      item: { addOns: { id: string; productIsland: { pageType: string } }[] };
+    };
+    expect(json.item.addOns.map((a) => [a.id, a.productIsland.pageType])).toEqual([
+      ['site-r-green-mug', 'add-on'],
+      ['site-r-red-mug', 'add-on'],
+    ]);
+    // No add-ons: no section.
+    expect((await get('/shop/p/green-mug')).body).not.toContain('class="product-add-ons"');
+
+    const home = (await get('/')).body;
+    expect(islandsOf(home, 'product-block').map((b) => [b.item.id, b.expressCheckout])).toEqual([
+      ['site-r-blue-mug', undefined],
+      ['site-r-green-mug', true],
+    ]);
+  });
+
   it('tells telemetry the page facts in a site-context element, and nothing about the viewer', async () => {
     const contextOf = (body: string) =>
       JSON.parse(

@@ -3,7 +3,12 @@ import type { DomainRoutes } from '../deps.js';
 import { ErrorCode } from '../../shared/errors.js';
 import { appError } from '../errors/app-error.js';
 import { rolesOf } from '../owners/owner-service.js';
-import { loadMerchandising, loadProducts, relatedItemIds } from '../catalog/catalog-queries.js';
+import {
+  addOnItemIds,
+  loadMerchandising,
+  loadProducts,
+  relatedItemIds,
+} from '../catalog/catalog-queries.js';
 import {
   findAssets,
   findItem,
@@ -36,7 +41,7 @@ export const pageRoutes: DomainRoutes = async (app, deps) => {
   const renderer = new PageRenderer({
     contextDeps: {
       db: deps.db,
-      catalog: { loadProducts, loadMerchandising, relatedItemIds },
+      catalog: { loadProducts, loadMerchandising, relatedItemIds, addOnItemIds },
       content: { listItems, findItem, findItemsByIds, findAssets, searchItems },
       blockProps: blockPropsLoaders,
     },

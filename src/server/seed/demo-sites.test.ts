@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { describeEachBackend, openTestDatabase } from '../testing/backends.js';
 import { buildTestApp, testConfig, Visitor } from '../testing/test-app.js';
 import type { DatabaseHandle } from '../db/database.js';
-import { loadProducts, loadMerchandising } from '../catalog/catalog-queries.js';
+import { addOnItemIds, loadProducts, loadMerchandising } from '../catalog/catalog-queries.js';
 import { findSiteById } from '../sites/site-queries.js';
 import { ProductType } from '../../shared/enums.js';
 import { IMAGE_WIDTHS } from '../../shared/images.js';
@@ -193,6 +193,29 @@ describeEachBackend('demo websites', (kind) => {
     expect(notices.some((n) => n.inRange)).toBe(true);
     expect(notices.some((n) => !n.inRange)).toBe(true);
     expect(merch.get(ids[0]!)!.restockNotificationMessages.buttonText).toBe('Notify Me');
+  });
+
+  it('offers add-ons on a mug page and an Express Checkout product block on the home page', async () => {
+    const addOns = await addOnItemIds(h.db, 'site-demo', 'demo-seconds-mug');
+    expect(addOns).toEqual(['demo-mug-care-kit', 'demo-gift-wrap']);
+    const byId = await loadProducts(h.db, 'site-demo', addOns);
+    // Every add-on is a product of this site that can be bought; one has an option to choose.
+    expect([...byId.keys()]).toEqual(addOns);
+    expect([...byId.values()].every((p) => !isSoldOut(p))).toBe(true);
+    expect([...byId.values()].some((p) => orderedOptions(p).length === 1)).toBe(true);
+    const home = await h.db
+      .selectFrom('collections')
+      .select('blocks')
+      .where('site_id', '=', 'site-demo')
+      .where('url_id', '=', '')
+      .executeTakeFirstOrThrow();
+    const express = home.blocks.filter((b) => b.type === 'product' && b.data.expressCheckout);
+    expect(express).toHaveLength(1);
+    const itemId = String(express[0]!.data.itemId);
+    const candle = (await loadProducts(h.db, 'site-demo', [itemId])).get(itemId);
+    // Express checkout suits a product added without choices: one variant, always in stock.
+    expect(candle!.variants).toHaveLength(1);
+    expect(candle!.variants[0]!.unlimited).toBe(true);
   });
 
   it('adds blog posts, gallery images and events with locations', async () => {

@@ -129,6 +129,10 @@ export function ProductForm(props: ProductFormProps) {
   );
 }
 
+/**
+ * Island `product-form`: the product page's own form (pdp), and each add-on product offered on
+ * it (pageType 'add-on', SPEC 1.1), which takes the compact layout beside the main form.
+ */
 export default function ProductFormIsland(props: ProductIslandProps) {
-  return <ProductForm {...props} />;
+  return <ProductForm {...props} compact={props.pageType === 'add-on'} />;
 }

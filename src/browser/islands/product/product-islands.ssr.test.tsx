@@ -177,6 +177,19 @@ describe('other product islands SSR', () => {
     expect(html).not.toContain('role="dialog"');
   });
 
+  it('product-form as an add-on renders the compact form with variants, price and its button', () => {
+    const html = renderToString(<ProductFormIsland {...props({ pageType: 'add-on' })} />);
+    expect(html).toContain('pi-compact');
+    expect(html).toContain('data-page-type="add-on"');
+    expect([...html.matchAll(/<select[^>]*name="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      'Size',
+      'Color',
+    ]);
+    expect(html).toMatch(/>Add To Cart<\/button>/);
+    // The product page's own form keeps the full layout.
+    expect(renderToString(<ProductFormIsland {...props()} />)).not.toContain('pi-compact');
+  });
+
   it('product-block renders the compact form with its title', () => {
     const html = renderToString(<ProductBlock {...props({ pageType: 'product_block' })} />);
     expect(html).toContain('pi-compact');

@@ -17,4 +17,6 @@ export interface CatalogReader {
   ): Promise<Map<string, MerchandisingContextJson>>;
   /** The product's related item ids, in the owner's order. */
   relatedItemIds(db: Db, siteId: string, itemId: string): Promise<string[]>;
+  /** The product's add-on item ids (SPEC 1.1), in the owner's order. */
+  addOnItemIds(db: Db, siteId: string, itemId: string): Promise<string[]>;
 }

@@ -10,12 +10,17 @@ import {
   listItems,
   searchItems,
 } from '../../content/content-queries.js';
-import { loadMerchandising, loadProducts, relatedItemIds } from '../../catalog/catalog-queries.js';
+import {
+  addOnItemIds,
+  loadMerchandising,
+  loadProducts,
+  relatedItemIds,
+} from '../../catalog/catalog-queries.js';
 import { seedRenderSite } from '../testing/seed-render-site.js';
 import { resolvePage } from '../resolve-page.js';
 import { parsePageUrl } from '../page-query.js';
 import type { ContextDeps } from './context-deps.js';
-import type { PageContext } from './types.js';
+import type { PageContext, ProductIslandProps } from './types.js';
 
 describeEachBackend('page context builders', (kind) => {
   let handle: DatabaseHandle;
@@ -29,7 +34,7 @@ describeEachBackend('page context builders', (kind) => {
     site = (await findSiteById(handle.db, 'site-r'))!;
     deps = {
       db: handle.db,
-      catalog: { loadProducts, loadMerchandising, relatedItemIds },
+      catalog: { loadProducts, loadMerchandising, relatedItemIds, addOnItemIds },
       content: { listItems, findItem, findItemsByIds, findAssets, searchItems },
       blockProps: {
         form: async ({ block, page }) => {
@@ -92,7 +97,14 @@ describeEachBackend('page context builders', (kind) => {
     expect(status).toBe(200);
     expect(ctx.pageType).toBe(2);
     const blocks = ctx.collection!.blocks!;
-    expect(blocks.map((b) => b.type)).toEqual(['html', 'image', 'products', 'form']);
+    expect(blocks.map((b) => b.type)).toEqual([
+      'html',
+      'image',
+      'products',
+      'form',
+      'product',
+      'product',
+    ]);
     expect(blocks[1]!.image).toMatchObject({
       assetUrl: '/static/images/site-r-img1',
       originalSize: '1200x800',
@@ -106,6 +118,30 @@ describeEachBackend('page context builders', (kind) => {
       pageContext: { path: '/' },
     });
     expect(formLoads).toContain('form-contact@/');
+  });
+
+  it('product blocks: product_block props; only the Express Checkout block says so', async () => {
+    const { ctx } = await page('/');
+    const [plain, express] = ctx.collection!.blocks!.filter((b) => b.type === 'product');
+    const plainProps = plain!.productIsland as ProductIslandProps;
+    const expressProps = express!.productIsland as ProductIslandProps;
+    expect(plainProps).toMatchObject({
+      pageType: 'product_block',
+      item: { id: 'site-r-blue-mug', fullUrl: '/shop/p/blue-mug' },
+    });
+    expect(plainProps.expressCheckout).toBeUndefined();
+    expect(expressProps).toMatchObject({
+      pageType: 'product_block',
+      expressCheckout: true,
+      item: { id: 'site-r-green-mug' },
+    });
+    // The template reads the item's props: the same object, so the setting reaches the island.
+    expect(express!.items![0]!.productIsland).toBe(expressProps);
+    expect(express!.data).toEqual({ itemId: 'site-r-green-mug', expressCheckout: true });
+    // A plain product page of the same product is never express.
+    const pdp = (await page('/shop/p/green-mug')).ctx.item!.productIsland!;
+    expect(pdp.pageType).toBe('pdp');
+    expect(pdp.expressCheckout).toBeUndefined();
   });
 
   it('shop list: pageType 1, products with structuredContent, merchandising and plp props', async () => {
@@ -153,6 +189,29 @@ describeEachBackend('page context builders', (kind) => {
     expect(ctx.item!.items![0]!.altText).toBe('Second image body');
     expect(ctx.item!.relatedItems!.map((i) => i.urlId)).toEqual(['red-mug', 'green-mug']);
     expect(ctx.item!.relatedItems![0]!.plpIsland!.pageType).toBe('plp');
+    // Add-ons in the owner's order, products of this site only, never the product itself.
+    const addOns = ctx.item!.addOns!;
+    expect(addOns.map((i) => i.urlId)).toEqual(['green-mug', 'red-mug']);
+    for (const a of addOns) {
+      expect(a.productIsland).toMatchObject({
+        pageType: 'add-on',
+        item: { id: a.id, fullUrl: a.fullUrl, title: a.title },
+        locale: 'en-US',
+        store: { currencyCode: 'USD' },
+        merchandising: { customSoldOutText: '' },
+      });
+      expect(a.productIsland!.item.structuredContent).toEqual(a.structuredContent);
+      expect(a.plpIsland).toBeUndefined();
+      expect(ctx.productMerchandisingContext[a.id]).toBeDefined();
+    }
+    expect(addOns[1]!.structuredContent!.variants[0]!.qtyInStock).toBe(0);
+    expect(addOns[0]!.structuredContent!.variants[0]!.priceMoney).toEqual({
+      value: '20.00',
+      currency: 'USD',
+    });
+    // The page's own form stays pdp; products without add-ons carry none.
+    expect(ctx.item!.productIsland!.pageType).toBe('pdp');
+    expect((await page('/shop/p/red-mug')).ctx.item!.addOns).toBeUndefined();
     expect((await page('/shop/blue-mug')).status).toBe(404);
     expect((await page('/shop/p/nope')).status).toBe(404);
   });

@@ -1,6 +1,6 @@
 import { PageType } from '../../../shared/enums.js';
 import { stripTags } from '../../../shared/html.js';
-import type { CollectionRow } from '../../content/content-queries.js';
+import type { CollectionRow, ItemRow } from '../../content/content-queries.js';
 import type { ContextDeps, PageRequest } from './context-deps.js';
 import { assetIdsOf, itemJson } from './item-json.js';
 import { attachProducts } from './products-json.js';
@@ -9,10 +9,14 @@ import type { PageContext } from './types.js';
 
 /** How many related products a product page shows. */
 const RELATED_LIMIT = 4;
+/** How many add-on products a product page offers beside its own button. */
+const ADD_ONS_LIMIT = 4;
 
 /**
  * A content item's page (pageType 50): a product (`/shop/p/{slug}`), a blog post or an event.
- * Undefined when no such item exists (the route answers 404).
+ * Undefined when no such item exists (the route answers 404). A product page also carries its
+ * related products (plp cards) and its add-on products (SPEC 1.1: compact product forms whose
+ * add-to-cart events say pageType 'add-on').
  */
 export async function buildItemContext(
   deps: ContextDeps,
@@ -24,12 +28,24 @@ export async function buildItemContext(
   const row = await deps.content.findItem(deps.db, site.id, collection.id, slug);
   if (!row) return undefined;
   const isProduct = collection.kind === 'products';
-  const relatedIds = isProduct ? await deps.catalog.relatedItemIds(deps.db, site.id, row.id) : [];
-  const related = (await deps.content.findItemsByIds(deps.db, site.id, relatedIds)).slice(
-    0,
-    RELATED_LIMIT,
+  const [relatedIds, addOnIds] = isProduct
+    ? await Promise.all([
+        deps.catalog.relatedItemIds(deps.db, site.id, row.id),
+        deps.catalog.addOnItemIds(deps.db, site.id, row.id),
+      ])
+    : [[], []];
+  // A product is never its own add-on, whatever the stored list says.
+  const addOnWanted = addOnIds.filter((id) => id !== row.id);
+  const [relatedRows, addOnRows] = await Promise.all([
+    deps.content.findItemsByIds(deps.db, site.id, relatedIds),
+    deps.content.findItemsByIds(deps.db, site.id, addOnWanted),
+  ]);
+  const related = relatedRows.slice(0, RELATED_LIMIT);
+  const assets = await deps.content.findAssets(
+    deps.db,
+    site.id,
+    assetIdsOf([row, ...related, ...addOnRows]),
   );
-  const assets = await deps.content.findAssets(deps.db, site.id, assetIdsOf([row, ...related]));
   const ctx = baseContext(req.base, {
     pageType: PageType.ITEM,
     templateFile: `collections/${collection.kind}.item`,
@@ -40,14 +56,22 @@ export async function buildItemContext(
   ctx.collection = collectionJson(collection);
   ctx.item = item;
   if (isProduct) {
+    const toJson = (r: ItemRow) => {
+      const home = req.base.collections.find((c) => c.id === r.collection_id) ?? collection;
+      return itemJson(r, home, assets, ctx.websiteSettings);
+    };
     await attachProducts(deps.db, deps.catalog, site, ctx, [item], 'pdp');
     if (related.length) {
-      const relatedJson = related.map((r) => {
-        const home = req.base.collections.find((c) => c.id === r.collection_id) ?? collection;
-        return itemJson(r, home, assets, ctx.websiteSettings);
-      });
+      const relatedJson = related.map(toJson);
       await attachProducts(deps.db, deps.catalog, site, ctx, relatedJson, 'plp');
       item.relatedItems = relatedJson;
+    }
+    if (addOnRows.length) {
+      const addOnJson = addOnRows.map(toJson);
+      await attachProducts(deps.db, deps.catalog, site, ctx, addOnJson, 'add-on');
+      // Only items that are still products of this site can be bought as add-ons.
+      const addOns = addOnJson.filter((a) => a.productIsland).slice(0, ADD_ONS_LIMIT);
+      if (addOns.length) item.addOns = addOns;
     }
   }
   return ctx;

@@ -101,11 +101,16 @@ export async function buildPageContext(
     }),
   );
   await attachProducts(deps.db, deps.catalog, site, ctx, products, 'plp');
-  await attachProducts(deps.db, deps.catalog, site, ctx, blockProduct, 'pdp');
   // A product block hydrates the product form in its own tracking page type (SPEC 2.1).
-  for (const it of blockProduct) if (it.productIsland) it.productIsland.pageType = 'product_block';
-  for (const b of out)
-    if (b.type === 'product' && b.items?.[0]) b.productIsland = b.items[0].productIsland;
+  await attachProducts(deps.db, deps.catalog, site, ctx, blockProduct, 'product_block');
+  for (const b of out) {
+    const island = b.type === 'product' ? b.items?.[0]?.productIsland : undefined;
+    if (!island) continue;
+    // The block's button setting: 'Express Checkout' adds, then goes straight on to checkout
+    // (SPEC 4.1 path 3). Each block has its own item rows, so setting it here touches no other.
+    if (b.data.expressCheckout === true) island.expressCheckout = true;
+    b.productIsland = island;
+  }
 
   const hasOwnHeading = blocks.some(
     (b) => b.type === 'html' && /<h1[\s>]/i.test(String(b.data.html ?? '')),

@@ -6,6 +6,8 @@ import type { ItemJson, PageContext, ProductIslandProps } from './types.js';
 /**
  * Adds `structuredContent`, the merchandising context and the product islands' props to product
  * items (SPEC 3.3/3.4, contracts.md "Island props"). One catalog round trip for the whole list.
+ * List items (plp) get `plpIsland`; every other tracking page type (pdp, add-on, product_block)
+ * renders the product form and gets `productIsland`, carrying that page type for analytics.
  */
 export async function attachProducts(
   db: Db,
@@ -13,7 +15,7 @@ export async function attachProducts(
   site: Site,
   ctx: PageContext,
   items: ItemJson[],
-  pageType: 'pdp' | 'plp',
+  pageType: ProductIslandProps['pageType'],
 ): Promise<void> {
   const ids = items.map((i) => i.id);
   if (ids.length === 0) return;
@@ -47,7 +49,7 @@ export async function attachProducts(
       // The gift-card checkout link names the website (SPEC 2).
       websiteId: site.id,
     };
-    if (pageType === 'pdp') item.productIsland = props;
-    else item.plpIsland = props;
+    if (pageType === 'plp') item.plpIsland = props;
+    else item.productIsland = props;
   }
 }

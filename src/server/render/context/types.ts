@@ -147,6 +147,11 @@ export interface ItemJson {
   plpIsland?: ProductIslandProps;
   /** Product items: related products (item pages only). */
   relatedItems?: ItemJson[];
+  /**
+   * Product items: add-on products offered on the item page (SPEC 1.1), each with a
+   * `productIsland` of page type 'add-on'. Absent when the product names none.
+   */
+  addOns?: ItemJson[];
 }
 
 export interface ProductIslandProps {
@@ -157,6 +162,8 @@ export interface ProductIslandProps {
   pageType: 'pdp' | 'plp' | 'add-on' | 'product_block';
   captcha: { provider: string; siteKey?: string };
   websiteId: string;
+  /** Product blocks set to Express Checkout: the button adds, then goes on to checkout. */
+  expressCheckout?: boolean;
 }
 
 export interface PaginationJson {

@@ -44,8 +44,9 @@ export const MERCH: MerchandisingSettings = {
 };
 
 /**
- * A small website for rendering tests: a home page with blocks, a shop with three products (on
- * sale with several prices, sold out, plain), a blog with tagged posts, events and a gallery.
+ * A small website for rendering tests: a home page with blocks (two product blocks, one set to
+ * Express Checkout), a shop with three products (on sale with several prices, sold out, plain;
+ * the first offers the other two as add-ons), a blog with tagged posts, events and a gallery.
  */
 export async function seedRenderSite(
   db: Db,
@@ -114,6 +115,8 @@ export async function seedRenderSite(
         { type: 'image', data: { assetId: p('img1'), caption: 'Our mug' } },
         { type: 'products', data: { collection: 'shop', limit: 2, title: 'Featured' } },
         { type: 'form', data: { formId: 'form-contact' } },
+        { type: 'product', data: { itemId: p('blue-mug') } },
+        { type: 'product', data: { itemId: p('green-mug'), expressCheckout: true } },
       ]),
       col('shop', 'shop', 'products', 13, 1),
       col('blog', 'blog', 'blog', 1, 2),
@@ -170,7 +173,7 @@ export async function seedRenderSite(
       item('photo-one', 'gallery', { main_image_id: p('img3'), record_type: 2 }),
     ] as never)
     .execute();
-  const product = (itemId: string, related: string[] = []) => ({
+  const product = (itemId: string, related: string[] = [], addOns: string[] = []) => ({
     item_id: p(itemId),
     site_id: siteId,
     product_type: 1,
@@ -193,11 +196,18 @@ export async function seedRenderSite(
       country: 'US',
     }),
     related_item_ids: j(related.map(p)),
+    add_on_item_ids: j(addOns.map(p)),
   });
   await db
     .insertInto('products')
     .values([
-      product('blue-mug', ['red-mug', 'green-mug']),
+      // Add-ons: a plain and a sold-out product, a blog post (not a product: left out) and the
+      // mug itself (never its own add-on).
+      product(
+        'blue-mug',
+        ['red-mug', 'green-mug'],
+        ['green-mug', 'red-mug', 'first-post', 'blue-mug'],
+      ),
       product('red-mug'),
       product('green-mug'),
     ])
