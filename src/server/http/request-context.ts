@@ -10,6 +10,7 @@ import {
   type SessionService,
 } from '../owners/session-service.js';
 import { rolesOf } from '../owners/owner-service.js';
+import { grantingRoles } from '../../shared/granting-roles.js';
 import type { Db } from '../db/database.js';
 import { CRUMB_COOKIE, CRUMB_HEADER, crumbIsValid, mintCrumb } from './crumb.js';
 import { renderNoSuchWebsite } from './no-such-website.js';
@@ -124,11 +125,14 @@ function originHostOf(origin: string): string | undefined {
   }
 }
 
-/** preHandler for owner-only APIs: a signed-in owner with a role on this website. */
+/**
+ * preHandler for owner-only APIs: a signed-in owner with a role on this website ('none' is not
+ * one: it grants nothing).
+ */
 export function requireOwner(db: Db, allowedRoles?: number[]) {
   return async (req: FastifyRequest): Promise<void> => {
     if (!req.owner) throw appError(ErrorCode.UNAUTHENTICATED);
-    const roles = await rolesOf(db, req.owner.ownerId, req.site.id);
+    const roles = grantingRoles(await rolesOf(db, req.owner.ownerId, req.site.id));
     const ok = allowedRoles ? roles.some((r) => allowedRoles.includes(r)) : roles.length > 0;
     if (!ok) throw appError(ErrorCode.FORBIDDEN);
   };

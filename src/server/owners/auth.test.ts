@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { describeEachBackend, openTestDatabase } from '../testing/backends.js';
 import { buildTestApp, Visitor } from '../testing/test-app.js';
 import type { DatabaseHandle } from '../db/database.js';
-import { createOwner, grantRole } from './owner-service.js';
+import { createOwner, grantRole, ownerEmailsOfSite } from './owner-service.js';
 import { Messages } from '../../shared/errors.js';
 import { Role } from '../../shared/enums.js';
 
@@ -132,6 +132,28 @@ describeEachBackend('owner sign-in, crumb and site by host', (kind) => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/config');
     expect((await v.get('/config')).body).toContain('Signed in as');
+  });
+
+  it("grants nothing for SPEC 3.10's 'none' role (14)", async () => {
+    const none = await createOwner(h.db, {
+      email: 'none@demo.test',
+      password: 'pw-123456',
+      displayName: 'N',
+    });
+    await grantRole(h.db, 's1', none, Role.NONE);
+    const v = new Visitor(app);
+    const login = await v.post('/api/auth/login', {
+      email: 'none@demo.test',
+      password: 'pw-123456',
+    });
+    expect(login.statusCode).toBe(200);
+    const outbox = await v.get('/api/mail/outbox');
+    expect(outbox.statusCode).toBe(403);
+    expect(outbox.json().error.code).toBe('FORBIDDEN');
+    expect(await ownerEmailsOfSite(h.db, 's1')).toEqual(['owner@demo.test']);
+    // The same owner with a real role is let in.
+    await grantRole(h.db, 's1', none, Role.VIEWER);
+    expect((await v.get('/api/mail/outbox')).statusCode).toBe(200);
   });
 
   it('ignores X-Forwarded-For unless TRUST_PROXY is set, so limits cannot be dodged', async () => {

@@ -224,6 +224,9 @@ describeEachBackend('page routes', (kind) => {
     const jp = new Visitor(app, 'jp.localhost');
     for (const [k, v] of owner.cookies) jp.cookies.set(k, v);
     expect(JSON.parse((await jp.get('/?format=json')).body).templateErrors).toBeUndefined();
+    // SPEC 3.10's 'none' role grants nothing, template errors included.
+    await grantRole(handle.db, 'site-jp', ownerId, Role.NONE);
+    expect(JSON.parse((await jp.get('/?format=json')).body).templateErrors).toBeUndefined();
   });
 
   it('answers unknown API paths with JSON 404, not a page', async () => {
