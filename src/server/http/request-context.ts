@@ -12,6 +12,7 @@ import {
 import { rolesOf } from '../owners/owner-service.js';
 import { grantingRoles } from '../../shared/granting-roles.js';
 import type { Db } from '../db/database.js';
+import { cookieSecure } from './cookie-secure.js';
 import { CRUMB_COOKIE, CRUMB_HEADER, crumbIsValid, mintCrumb } from './crumb.js';
 import { renderNoSuchWebsite } from './no-such-website.js';
 
@@ -33,6 +34,7 @@ declare module 'fastify' {
 export interface RequestContextOptions {
   db: Db;
   secret: string;
+  /** SECURE_COOKIES: Secure on every cookie (HTTPS requests get it regardless). */
   secureCookies: boolean;
   resolver: SiteResolver;
   sessions: SessionService;
@@ -67,7 +69,11 @@ async function requestContext(app: FastifyInstance, opts: RequestContextOptions)
       const cookie = req.cookies[CRUMB_COOKIE];
       const binding = req.owner?.sessionId ?? '';
       if (cookie === undefined || !crumbIsValid(opts.secret, cookie, binding)) {
-        setCrumbCookie(reply, mintCrumb(opts.secret, binding), opts.secureCookies);
+        setCrumbCookie(
+          reply,
+          mintCrumb(opts.secret, binding),
+          cookieSecure(req, opts.secureCookies),
+        );
       }
     }
   });

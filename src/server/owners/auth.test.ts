@@ -156,6 +156,37 @@ describeEachBackend('owner sign-in, crumb and site by host', (kind) => {
     expect((await v.get('/api/mail/outbox')).statusCode).toBe(200);
   });
 
+  it('marks cookies Secure over HTTPS: X-Forwarded-Proto counts only with TRUST_PROXY', async () => {
+    const secureOf = async (trustProxy: boolean, headers: Record<string, string>) => {
+      const built = (await buildTestApp(h, { config: { trustProxy, secureCookies: false } })).app;
+      try {
+        const v = new Visitor(built);
+        const page = await v.get('/api/auth/me', headers);
+        const login = await v.post(
+          '/api/auth/login',
+          { email: 'owner@demo.test', password: 'pw-123456' },
+          headers,
+        );
+        expect(login.statusCode).toBe(200);
+        const cookies = [...page.cookies, ...login.cookies] as { name: string; secure?: boolean }[];
+        expect(cookies.map((c) => c.name).sort()).toEqual(['crumb', 'crumb', 'sid', 'ss_auth']);
+        return cookies.map((c) => c.secure === true);
+      } finally {
+        await built.close();
+      }
+    };
+    const https = { 'x-forwarded-proto': 'https', 'x-forwarded-for': '10.9.0.1' };
+    expect(await secureOf(true, https)).toEqual([true, true, true, true]);
+    // Without a trusted proxy the header is the client's word, and plain HTTP stays plain.
+    expect(await secureOf(false, https)).toEqual([false, false, false, false]);
+    expect(await secureOf(true, { 'x-forwarded-for': '10.9.0.2' })).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
   it('ignores X-Forwarded-For unless TRUST_PROXY is set, so limits cannot be dodged', async () => {
     const strict = (await buildTestApp(h, { config: { trustProxy: false } })).app;
     try {
