@@ -22,6 +22,12 @@ declare module 'fastify' {
     site: Site;
     /** The signed-in owner, if any. */
     owner: OwnerSession | undefined;
+    /**
+     * This request's valid crumb (the cookie's, or the one just minted into a Set-Cookie), '' when
+     * it has none. Only for no-store responses such as the sign-in form: cached pages stay
+     * visitor-free and get theirs from the cookie.
+     */
+    crumb: string;
   }
   interface FastifyContextConfig {
     /** false: no site lookup (static assets, health). */
@@ -50,6 +56,7 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 async function requestContext(app: FastifyInstance, opts: RequestContextOptions): Promise<void> {
   app.decorateRequest('site', null as unknown as Site);
   app.decorateRequest('owner', undefined);
+  app.decorateRequest('crumb', '');
 
   app.addHook('onRequest', async (req, reply) => {
     if (req.routeOptions.config?.site === false) return;
@@ -65,16 +72,13 @@ async function requestContext(app: FastifyInstance, opts: RequestContextOptions)
     const token = req.cookies[SESSION_COOKIE];
     if (token) req.owner = await opts.sessions.find(token);
 
-    if (!MUTATING.has(req.method)) {
-      const cookie = req.cookies[CRUMB_COOKIE];
-      const binding = req.owner?.sessionId ?? '';
-      if (cookie === undefined || !crumbIsValid(opts.secret, cookie, binding)) {
-        setCrumbCookie(
-          reply,
-          mintCrumb(opts.secret, binding),
-          cookieSecure(req, opts.secureCookies),
-        );
-      }
+    const cookie = req.cookies[CRUMB_COOKIE];
+    const binding = req.owner?.sessionId ?? '';
+    if (cookie !== undefined && crumbIsValid(opts.secret, cookie, binding)) {
+      req.crumb = cookie;
+    } else if (!MUTATING.has(req.method)) {
+      req.crumb = mintCrumb(opts.secret, binding);
+      setCrumbCookie(reply, req.crumb, cookieSecure(req, opts.secureCookies));
     }
   });
 

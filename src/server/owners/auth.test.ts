@@ -118,6 +118,49 @@ describeEachBackend('owner sign-in, crumb and site by host', (kind) => {
     expect(v.cookies.has('ss_auth')).toBe(false);
   });
 
+  it('signs in without JavaScript: the served form carries the crumb', async () => {
+    const crumbIn = (html: string) => /name="crumb" value="([^"]*)"/.exec(html)?.[1] ?? '';
+    const v = new Visitor(app);
+    const page = await v.get('/config/login');
+    expect(page.statusCode).toBe(200);
+    // The form holds this visitor's crumb, so no cache may keep or share it.
+    expect(page.headers['cache-control']).toBe('no-store');
+    const crumb = crumbIn(page.body);
+    expect(crumb).not.toBe('');
+    expect(crumb).toBe(v.cookies.get('crumb'));
+    // A visitor that already has a valid crumb gets that one; another visitor gets its own.
+    expect(crumbIn((await v.get('/config/login')).body)).toBe(crumb);
+    const other = new Visitor(app);
+    expect(crumbIn((await other.get('/config/login')).body)).not.toBe(crumb);
+
+    const form = (password: string) =>
+      v.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        crumb: false,
+        // Its own client address, so these attempts leave the rate-limit test's budget alone.
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-forwarded-for': '10.7.0.1',
+        },
+        payload: new URLSearchParams({
+          crumb,
+          next: '/config',
+          email: 'owner@demo.test',
+          password,
+        }).toString(),
+      });
+    // A wrong password shows the form again, still carrying a crumb that works.
+    const wrong = await form('nope');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.headers['cache-control']).toBe('no-store');
+    expect(crumbIn(wrong.body)).toBe(crumb);
+    const res = await form('pw-123456');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/config');
+    expect((await v.get('/config')).body).toContain('Signed in as');
+  });
+
   it('accepts the crumb as a form field and redirects a form sign-in', async () => {
     const v = new Visitor(app);
     await v.get('/config/login');

@@ -51,12 +51,14 @@ export const ownerRoutes: DomainRoutes = async (app, deps) => {
         if (!wantsHtml) throw err;
         return reply
           .status(401)
+          .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
           .send(
             renderLoginPage({
               error: (err as Error).message,
               email: body.email,
               next: safeNext(body.next),
+              crumb: req.crumb,
             }),
           );
       }
@@ -106,7 +108,7 @@ export const ownerRoutes: DomainRoutes = async (app, deps) => {
   app.get('/config/login', async (req, reply) => {
     const next = safeNext((req.query as { next?: string }).next);
     reply.header('cache-control', 'no-store');
-    return reply.type('text/html; charset=utf-8').send(renderLoginPage({ next }));
+    return reply.type('text/html; charset=utf-8').send(renderLoginPage({ next, crumb: req.crumb }));
   });
 
   app.get('/config', async (req, reply) => {
