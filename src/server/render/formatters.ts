@@ -1,5 +1,6 @@
 import {
   Formatter,
+  Formatters as EngineFormatters,
   PredicatePlugin,
   type Context,
   type FormatterMap,
@@ -8,8 +9,13 @@ import {
 } from '@squarespace/template-engine';
 import { escapeHtml } from '../../shared/html.js';
 import { bestWidth, imageUrl, parseOriginalSize, srcset } from '../../shared/images.js';
-import { moneyToMinor, minorToDecimalString } from '../../shared/money.js';
-import { addButtonLabel, statusMark } from '../../shared/product/rules.js';
+import { moneyJson, moneyToMinor, minorToDecimalString } from '../../shared/money.js';
+import {
+  addButtonLabel,
+  displayPrice,
+  ProductTexts,
+  statusMark,
+} from '../../shared/product/rules.js';
 import type { ProductJson } from '../../shared/product/types.js';
 
 /** Renders an island's markup (src/server/render/islands.ts), injected so tests can fake it. */
@@ -123,6 +129,45 @@ function productOf(value: unknown): ProductJson | undefined {
   return sc && Array.isArray(sc.variants) ? sc : undefined;
 }
 
+/** A SPEC 9.1 text from the site's localizedStrings, else its default. */
+function localized(ctx: Context, key: string, fallback: string): string {
+  const node = ctx.resolve(['localizedStrings', key]);
+  return (!node.isMissing() && node.asString()) || fallback;
+}
+
+const HIDDEN = 'visually-hidden v6-visually-hidden';
+
+/**
+ * The price block of a product item by the shared SPEC 4.7 rules (`displayPrice`, as the product
+ * island shows it), in the engine's markup: 'from {fromPrice}', or the sale price and the original
+ * with visually hidden 'Sale Price:' / 'Original Price:' labels, or the one price.
+ */
+export function productPriceHtml(product: ProductJson, ctx: Context): string {
+  const view = displayPrice(product);
+  const currency = product.priceMoney.currency || siteCurrency(ctx);
+  const money = (minor: number) => escapeHtml(formatMoneyNode(moneyJson(minor, currency), ctx));
+  let inner: string;
+  if (view.from) {
+    const text = localized(ctx, 'productPriceFromText', ProductTexts.FROM_PRICE);
+    const template = text.includes('{fromPrice}') ? text : ProductTexts.FROM_PRICE;
+    // The text is escaped around the placeholder; the price put into it is escaped already.
+    inner = escapeHtml(template).replace('{fromPrice}', money(view.price));
+  } else if (view.originalPrice !== null) {
+    const sale = localized(ctx, 'salePriceText', ProductTexts.SALE_PRICE);
+    const original = localized(ctx, 'originalPriceText', ProductTexts.ORIGINAL_PRICE);
+    inner =
+      `<span class="${HIDDEN}">${escapeHtml(sale)}</span>${money(view.price)} ` +
+      `<span class="${HIDDEN}">${escapeHtml(original)}</span>` +
+      `<span class="original-price">${money(view.originalPrice)}</span>`;
+  } else {
+    inner = money(view.price);
+  }
+  return `<div class="product-price">${inner}</div>`;
+}
+
+/** The engine's own `product-price`, kept for subscription prices ('$20.00 every month'). */
+const engineProductPrice = EngineFormatters['product-price'];
+
 /**
  * Our template helpers, beside the engine's built-ins (docs/rendering.md lists them). They never
  * throw for bad input: a missing node renders nothing.
@@ -196,6 +241,23 @@ export function createFormatters(islands: IslandRenderer): FormatterMap {
       }
       first.set(`<div class="product-mark ${mark}">${escapeHtml(text)}</div>`);
     }),
+    /**
+     * `{@|product-price}` on a product item: replaces the engine's built-in, which treats gift
+     * cards with several denominations as 'from' priced against SPEC 4.7. Subscriptions keep the
+     * engine's billing-period phrases.
+     */
+    'product-price': new (class extends Formatter {
+      apply(args: string[], vars: Variable[], ctx: Context): void {
+        const first = vars[0];
+        if (!first) return;
+        const product = productOf(valueOf(first));
+        if (product?.isSubscribable && engineProductPrice) {
+          engineProductPrice.apply(args, vars, ctx);
+          return;
+        }
+        first.set(product ? productPriceHtml(product, ctx) : '');
+      }
+    })(),
     /** `{@|add-button-label}` on a product item: SPEC 4.7 label. */
     'add-button-label': fmt((_args, first) => {
       const product = productOf(valueOf(first));
