@@ -50,9 +50,16 @@ describe('img', () => {
     expect(html).toContain('sizes="(min-width: 40rem) 50vw, 100vw"');
   });
 
-  it('renders nothing for a missing image or a bad size', () => {
-    expect(run('[{img|img}]', {})).toBe('[]');
-    expect(imgTag({ ...image, originalSize: 'big' }, [])).toBe('');
+  it('renders nothing for a missing image, and SPEC 8.6 text for a size that is not WxH', () => {
+    expect(run('[{img|img}][{img|srcset}][{img|image-url 300}]', {})).toBe('[][][]');
+    const message = "Invalid source parameter. Pass in 'originalSize'";
+    for (const originalSize of ['big', '800', '0x600', undefined]) {
+      const bad = { ...image, originalSize };
+      expect(imgTag(bad, [])).toBe(message);
+      expect(run('{img|img}|{img|srcset}|{img|image-url 300}', { img: bad })).toBe(
+        `${message}|${message}|${message}`,
+      );
+    }
   });
 
   it('gives srcset and image-url helpers', () => {

@@ -8,7 +8,7 @@ import {
   type Variable,
 } from '@squarespace/template-engine';
 import { escapeHtml } from '../../shared/html.js';
-import { bestWidth, imageUrl, parseOriginalSize, srcset } from '../../shared/images.js';
+import { bestWidth, imageHeight, imageUrl, imageWidth, srcset } from '../../shared/images.js';
 import { moneyJson, moneyToMinor, minorToDecimalString } from '../../shared/money.js';
 import {
   addButtonLabel,
@@ -64,10 +64,27 @@ interface ImageNode {
   mediaFocalPoint?: { x: number; y: number };
 }
 
-/** `<img>` with srcset of SPEC 9.2 widths, sizes, explicit width/height and loading hints. */
+/**
+ * The image's size from `originalSize`, or SPEC 8.6's "Invalid source parameter. Pass in
+ * 'originalSize'" (what the engine's own width/height helpers give) when it is not 'WxH'.
+ */
+function sizeOf(image: ImageNode): { width: number; height: number } | string {
+  const width = imageWidth(image.originalSize);
+  const height = imageHeight(image.originalSize);
+  if (typeof width === 'string') return width;
+  if (typeof height === 'string') return height;
+  return { width, height };
+}
+
+/**
+ * `<img>` with srcset of SPEC 9.2 widths, sizes, explicit width/height and loading hints; nothing
+ * without an asset, SPEC 8.6's message when the size is not 'WxH'.
+ */
 export function imgTag(image: ImageNode, args: string[]): string {
-  const size = parseOriginalSize(image.originalSize);
-  if (!image.assetUrl || !size) return '';
+  if (!image.assetUrl) return '';
+  const size = sizeOf(image);
+  // The SPEC text is a constant with nothing to escape, so it reads the same in the source.
+  if (typeof size === 'string') return size;
   let sizes = SIZES_PRESETS.full!;
   let loading = 'lazy';
   let priority = '';
@@ -191,22 +208,26 @@ export function createFormatters(islands: IslandRenderer): FormatterMap {
       const v = valueOf(first);
       first.set(v && typeof v === 'object' ? imgTag(v as ImageNode, args) : '');
     }),
-    /** `{mainImage|srcset}` → '…/100w.webp 100w, …' */
+    /** `{mainImage|srcset}` → '…/100w.webp 100w, …' (SPEC 8.6's message for a bad size). */
     srcset: fmt((args, first) => {
       const v = valueOf(first) as ImageNode | undefined;
-      const size = parseOriginalSize(v?.originalSize);
+      if (!v?.assetUrl) return first.set('');
+      const size = sizeOf(v);
       first.set(
-        v?.assetUrl && size
-          ? srcset(v.assetUrl, size.width, args[0] === 'jpg' ? 'jpg' : 'webp')
-          : '',
+        typeof size === 'string'
+          ? size
+          : srcset(v.assetUrl, size.width, args[0] === 'jpg' ? 'jpg' : 'webp'),
       );
     }),
     /** `{mainImage|image-url 500}` → the stored width that covers a 500 px slot. */
     'image-url': fmt((args, first) => {
       const v = valueOf(first) as ImageNode | undefined;
-      const size = parseOriginalSize(v?.originalSize);
+      if (!v?.assetUrl) return first.set('');
+      const size = sizeOf(v);
       const slot = Number(args[0]) || 750;
-      first.set(v?.assetUrl && size ? imageUrl(v.assetUrl, bestWidth(slot, size.width)) : '');
+      first.set(
+        typeof size === 'string' ? size : imageUrl(v.assetUrl, bestWidth(slot, size.width)),
+      );
     }),
     /** `{mainImage|focal-point}` → '50% 30%' for object-position. */
     'focal-point': fmt((_args, first) => {
