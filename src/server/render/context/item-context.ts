@@ -11,7 +11,8 @@ import type { PageContext } from './types.js';
 const RELATED_LIMIT = 4;
 
 /**
- * A content item's page (pageType 50): a product (`/shop/p/{slug}`), a blog post or an event.
+ * A content item's page (pageType 50): a product (`/shop/p/{slug}`), a blog post, an event or a
+ * gallery image.
  * Undefined when no such item exists (the route answers 404).
  */
 export async function buildItemContext(
@@ -39,6 +40,11 @@ export async function buildItemContext(
   const item = itemJson(row, collection, assets, ctx.websiteSettings);
   ctx.collection = collectionJson(collection);
   ctx.item = item;
+  // On a gallery image's own page the image is the content, never decoration: without alt text
+  // or a body to take it from, it is described by the item's title.
+  if (collection.kind === 'gallery' && item.mainImage && !item.mainImage.altText) {
+    item.mainImage = { ...item.mainImage, altText: row.title };
+  }
   if (isProduct) {
     await attachProducts(deps.db, deps.catalog, site, ctx, [item], 'pdp');
     if (related.length) {
