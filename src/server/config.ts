@@ -22,7 +22,7 @@ export interface Config {
   formRates: { perAddress: number; perSite: number; keysPerAddress: number };
   /** Sender of every mail the platform sends. */
   mailFrom: string;
-  /** True when served behind HTTPS (cookies get Secure). */
+  /** Secure on every cookie; without it, requests that came over HTTPS still get Secure cookies. */
   secureCookies: boolean;
   /** The host name that serves the main demo website (besides `localhost`). */
   baseDomain: string;

@@ -11,6 +11,7 @@ import {
   srcset,
   thumbnailBucket,
   widthsFor,
+  storedWidthFor,
 } from './images.js';
 
 describe('image rules (SPEC 9.2)', () => {
@@ -72,5 +73,19 @@ describe('image rules (SPEC 9.2)', () => {
     expect(isLightColor('#000')).toBe(false);
     expect(isLightColor('fff')).toBe(true);
     expect(isLightColor('nope')).toBe(false);
+  });
+});
+
+describe('storedWidthFor (the engine helpers’ ?format= URLs)', () => {
+  it('answers stored SPEC widths, the widest copy for wider or no width, nothing else', () => {
+    const stored = [100, 300, 500];
+    expect(storedWidthFor('300w', stored)).toBe(300);
+    expect(storedWidthFor('1500w', stored)).toBe(500);
+    expect(storedWidthFor(undefined, stored)).toBe(500);
+    expect(storedWidthFor('original', stored)).toBe(500);
+    for (const f of ['400w', '300', 'w', '300w.jpg', '-100w']) {
+      expect(storedWidthFor(f, stored), f).toBeUndefined();
+    }
+    expect(storedWidthFor('100w', [])).toBeUndefined();
   });
 });

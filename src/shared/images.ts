@@ -73,6 +73,25 @@ export function srcset(
     .join(', ');
 }
 
+/**
+ * The stored width that answers `{assetUrl}?format={w}w` (the engine's image helpers' URLs) or a
+ * bare `{assetUrl}` / `?format=original`: a stored SPEC 9.2 width itself; a SPEC width wider than
+ * the original, or no width at all, gets the widest stored copy. Anything else is undefined (404).
+ */
+export function storedWidthFor(
+  format: string | undefined,
+  stored: readonly number[],
+): number | undefined {
+  if (stored.length === 0) return undefined;
+  const widest = Math.max(...stored);
+  if (format === undefined || format === '' || format === 'original') return widest;
+  const m = /^(\d{1,5})w$/.exec(format);
+  const width = m ? Number(m[1]) : NaN;
+  if (!(IMAGE_WIDTHS as readonly number[]).includes(width)) return undefined;
+  if (stored.includes(width)) return width;
+  return width > widest ? widest : undefined;
+}
+
 /** The stored width to use as `src` for a slot this wide (the smallest that covers it). */
 export function bestWidth(slotWidth: number, originalWidth: number): number {
   const widths = widthsFor(originalWidth);

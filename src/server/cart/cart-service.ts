@@ -465,7 +465,11 @@ function serviceUnitLimit(store: CartStore, product: ProductJson): number {
     : Number.POSITIVE_INFINITY;
 }
 
-function checkServiceQuantity(
+/**
+ * SPEC 3.3: a store without multipleQuantityAllowedForServices takes one unit of a service; every
+ * path that puts units in a cart (adds, quantity changes, subscription carts) checks it.
+ */
+export function checkServiceQuantity(
   store: CartStore,
   product: ProductJson,
   total: number,

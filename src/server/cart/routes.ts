@@ -4,6 +4,7 @@ import type { DomainRoutes } from '../deps.js';
 import { ErrorCode } from '../../shared/errors.js';
 import { appError } from '../errors/app-error.js';
 import { CRUMB_COOKIE } from '../http/crumb.js';
+import { cookieSecure } from '../http/cookie-secure.js';
 import { cartIdOf, setCartCookie, sha256 } from './cart-cookie.js';
 import {
   addEntry,
@@ -88,7 +89,7 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
           secret,
           siteId: req.site.id,
           cartId: result.cartId,
-          secure: deps.config.secureCookies,
+          secure: cookieSecure(req, deps.config.secureCookies),
         });
       }
       if (result.replayed) reply.header('idempotent-replayed', 'true');

@@ -5,7 +5,13 @@ import type { ProductSubscriptionOptionJson } from '../../shared/product/types.j
 import { appError } from '../errors/app-error.js';
 import type { Db } from '../db/database.js';
 import { loadCartProduct, unitPriceCents, type CartProduct } from './catalog-port.js';
-import { answersFor, chooseVariant, failureError, type CartDeps } from './cart-service.js';
+import {
+  answersFor,
+  checkServiceQuantity,
+  chooseVariant,
+  failureError,
+  type CartDeps,
+} from './cart-service.js';
 import { sha256 } from './cart-cookie.js';
 import type { CartStore } from './store.js';
 import type { Selectable } from 'kysely';
@@ -22,7 +28,7 @@ export interface SubscriptionInput {
 /**
  * POST /api/3/commerce/cart/subscription (SPEC 4.1 path 1): a one-product cart for the
  * subscription checkout. Validated like an add (SPEC 4.1 order; a fractional quantity is
- * SUB_QUANTITY_NOT_A_WHOLE_NUMBER). The token is a bearer secret; only its hash is stored.
+ * SUB_QUANTITY_NOT_A_WHOLE_NUMBER; one unit of a service where the store allows only one). The token is a bearer secret; only its hash is stored.
  */
 export async function createSubscriptionCart(
   deps: CartDeps,
@@ -39,6 +45,8 @@ export async function createSubscriptionCart(
   const failure = validateAddToCart(selectionProduct, selection, qty, 0, { subscription: true });
   if (failure) throw failureError(failure, variant, 0, product.productType);
   const quantity = (parseQuantity(qty) as { quantity: number }).quantity;
+  // The cart holds only this product, so nothing is held before it.
+  checkServiceQuantity(store, product, quantity, 0);
   const option = subscriptionOption(found, input.subscriptionOptionId);
   const fields = (await answersFor(deps.db, store.siteId, product, input.additionalFields))?.values;
   const price = unitPriceCents(product, variant!);

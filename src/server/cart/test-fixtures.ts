@@ -184,6 +184,14 @@ export async function seedShop(h: DatabaseHandle): Promise<void> {
     productType: ProductType.SERVICE,
     variants: [{ id: 'v-other-lesson', sku: 'OTHER-LESSON', priceCents: 4000, unlimited: true }],
   });
+  await addProduct(h, 'Weekly Class', {
+    itemId: 'other-class',
+    siteId: SITE_B,
+    productType: ProductType.SERVICE,
+    isSubscribable: true,
+    subscriptionPlan: { billingPeriod: { value: 1, unit: 'WEEK' }, numBillingCycles: 0 },
+    variants: [{ id: 'v-other-class', sku: 'OTHER-CLASS', priceCents: 3000, unlimited: true }],
+  });
 }
 
 let nextAddress = 1;

@@ -127,6 +127,22 @@ describeEachBackend('checkout entry routes', (kind) => {
       ).toHaveLength(2);
     });
 
+    it('takes one unit of a service where the store allows only one (SPEC 3.3)', async () => {
+      const b = new Shopper(app, HOST_B);
+      const before = await h.db.selectFrom('subscription_carts').select('token_hash').execute();
+      const two = await b.post(SUBSCRIPTION, { itemId: 'other-class', sku: 'OTHER-CLASS', qty: 2 });
+      expect(two.statusCode, two.body).toBe(400);
+      expect(two.json().data).toEqual({
+        message: Messages.SERVICE_SINGLE_QUANTITY,
+        code: 'QUANTITY_OUT_OF_RANGE',
+      });
+      expect(await h.db.selectFrom('subscription_carts').select('token_hash').execute()).toEqual(
+        before,
+      );
+      const one = await b.post(SUBSCRIPTION, { itemId: 'other-class', sku: 'OTHER-CLASS', qty: 1 });
+      expect(one.statusCode, one.body).toBe(200);
+    });
+
     it('gives 404 for unknown tokens and other websites’ tokens', async () => {
       const v = new Shopper(app);
       const token = (await v.post(SUBSCRIPTION, { itemId: 'coffee', sku: 'COFFEE', qty: 1 })).json()

@@ -77,6 +77,40 @@ describeEachBackend('image serving', (kind) => {
     expect(jpg.rawPayload[1]).toBe(0xd8);
   });
 
+  it('answers the engine helpers’ {assetUrl}?format={w}w and a bare assetUrl', async () => {
+    const v = new Visitor(app);
+    const webp = { accept: 'image/avif,image/webp,image/apng,*/*;q=0.8' };
+    const cases: [string, Record<string, string>, string][] = [
+      ['/static/images/img-a?format=300w', webp, '/static/images/img-a/300w.webp'],
+      [
+        '/static/images/img-a?format=100w',
+        { accept: 'image/jpeg' },
+        '/static/images/img-a/100w.jpg',
+      ],
+      // Wider than the 320 px original: its widest stored copy.
+      ['/static/images/img-a?format=1500w', webp, '/static/images/img-a/300w.webp'],
+      ['/static/images/img-a?format=original', webp, '/static/images/img-a/300w.webp'],
+      ['/static/images/img-a', webp, '/static/images/img-a/300w.webp'],
+    ];
+    for (const [url, headers, location] of cases) {
+      const res = await v.get(url, headers);
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe(location);
+      expect(res.headers.vary, url).toContain('Accept');
+      expect(res.headers['set-cookie'], url).toBeUndefined();
+      const image = await v.get(res.headers.location as string);
+      expect(image.statusCode, url).toBe(200);
+    }
+    for (const url of [
+      '/static/images/img-a?format=400w',
+      '/static/images/img-a?format=big',
+      '/static/images/nope?format=100w',
+      '/static/images/img-b?format=100w',
+    ]) {
+      expect((await v.get(url)).statusCode, url).toBe(404);
+    }
+  });
+
   it("refuses other websites' assets, widths not stored and odd names", async () => {
     const v = new Visitor(app);
     expect((await v.get('/static/images/img-b/100w.webp')).statusCode).toBe(404);

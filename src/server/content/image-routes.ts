@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/database.js';
 import type { DomainRoutes } from '../deps.js';
+import { imageUrl, storedWidthFor } from '../../shared/images.js';
 
 const ASSET_ID = /^[A-Za-z0-9_-]{1,100}$/;
 const FILE = /^(\d{1,5})w\.(webp|jpg)$/;
@@ -45,10 +46,34 @@ export const imageRoutes: DomainRoutes = async (app, deps) => {
   // The request context gives every GET without a crumb a Set-Cookie; shared caches refuse to
   // store responses carrying one, and an image needs no crumb. Drop it for images.
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.routeOptions.url?.startsWith('/static/images/') && reply.statusCode === 200) {
+    const answered = reply.statusCode === 200 || reply.statusCode === 302;
+    if (req.routeOptions.url?.startsWith('/static/images/') && answered) {
       reply.removeHeader('set-cookie');
     }
     return payload;
+  });
+
+  /**
+   * `GET /static/images/{assetId}?format={w}w` (and bare, or `format=original`): the URLs the
+   * engine's built-in image helpers build. Redirects to the stored file of that width (the widest
+   * copy when the original is narrower), WebP when the browser accepts it, else JPEG.
+   */
+  app.get('/static/images/:assetId', async (req, reply) => {
+    const { assetId } = req.params as { assetId: string };
+    const format = (req.query as { format?: unknown }).format;
+    const notFound = () =>
+      reply.status(404).header('cache-control', 'no-store').type('text/plain').send('Not found');
+    if (!ASSET_ID.test(assetId) || (format !== undefined && typeof format !== 'string')) {
+      return notFound();
+    }
+    const widths = await storedWidths(deps.db, req.site.id, assetId);
+    const width = widths && storedWidthFor(format, widths);
+    if (!width) return notFound();
+    const ext = /\bimage\/webp\b/.test(req.headers.accept ?? '') ? 'webp' : 'jpg';
+    return reply
+      .header('cache-control', 'public, max-age=86400')
+      .header('vary', 'Accept')
+      .redirect(imageUrl(assetUrl(assetId), width, ext), 302);
   });
 
   app.get('/static/images/:assetId/:file', async (req, reply) => {

@@ -10,7 +10,9 @@ import {
   type SessionService,
 } from '../owners/session-service.js';
 import { rolesOf } from '../owners/owner-service.js';
+import { grantingRoles } from '../../shared/granting-roles.js';
 import type { Db } from '../db/database.js';
+import { cookieSecure } from './cookie-secure.js';
 import { CRUMB_COOKIE, CRUMB_HEADER, crumbIsValid, mintCrumb } from './crumb.js';
 import { renderNoSuchWebsite } from './no-such-website.js';
 
@@ -20,6 +22,12 @@ declare module 'fastify' {
     site: Site;
     /** The signed-in owner, if any. */
     owner: OwnerSession | undefined;
+    /**
+     * This request's valid crumb (the cookie's, or the one just minted into a Set-Cookie), '' when
+     * it has none. Only for no-store responses such as the sign-in form: cached pages stay
+     * visitor-free and get theirs from the cookie.
+     */
+    crumb: string;
   }
   interface FastifyContextConfig {
     /** false: no site lookup (static assets, health). */
@@ -32,6 +40,7 @@ declare module 'fastify' {
 export interface RequestContextOptions {
   db: Db;
   secret: string;
+  /** SECURE_COOKIES: Secure on every cookie (HTTPS requests get it regardless). */
   secureCookies: boolean;
   resolver: SiteResolver;
   sessions: SessionService;
@@ -47,6 +56,7 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 async function requestContext(app: FastifyInstance, opts: RequestContextOptions): Promise<void> {
   app.decorateRequest('site', null as unknown as Site);
   app.decorateRequest('owner', undefined);
+  app.decorateRequest('crumb', '');
 
   app.addHook('onRequest', async (req, reply) => {
     if (req.routeOptions.config?.site === false) return;
@@ -62,12 +72,13 @@ async function requestContext(app: FastifyInstance, opts: RequestContextOptions)
     const token = req.cookies[SESSION_COOKIE];
     if (token) req.owner = await opts.sessions.find(token);
 
-    if (!MUTATING.has(req.method)) {
-      const cookie = req.cookies[CRUMB_COOKIE];
-      const binding = req.owner?.sessionId ?? '';
-      if (cookie === undefined || !crumbIsValid(opts.secret, cookie, binding)) {
-        setCrumbCookie(reply, mintCrumb(opts.secret, binding), opts.secureCookies);
-      }
+    const cookie = req.cookies[CRUMB_COOKIE];
+    const binding = req.owner?.sessionId ?? '';
+    if (cookie !== undefined && crumbIsValid(opts.secret, cookie, binding)) {
+      req.crumb = cookie;
+    } else if (!MUTATING.has(req.method)) {
+      req.crumb = mintCrumb(opts.secret, binding);
+      setCrumbCookie(reply, req.crumb, cookieSecure(req, opts.secureCookies));
     }
   });
 
@@ -124,11 +135,14 @@ function originHostOf(origin: string): string | undefined {
   }
 }
 
-/** preHandler for owner-only APIs: a signed-in owner with a role on this website. */
+/**
+ * preHandler for owner-only APIs: a signed-in owner with a role on this website ('none' is not
+ * one: it grants nothing).
+ */
 export function requireOwner(db: Db, allowedRoles?: number[]) {
   return async (req: FastifyRequest): Promise<void> => {
     if (!req.owner) throw appError(ErrorCode.UNAUTHENTICATED);
-    const roles = await rolesOf(db, req.owner.ownerId, req.site.id);
+    const roles = grantingRoles(await rolesOf(db, req.owner.ownerId, req.site.id));
     const ok = allowedRoles ? roles.some((r) => allowedRoles.includes(r)) : roles.length > 0;
     if (!ok) throw appError(ErrorCode.FORBIDDEN);
   };

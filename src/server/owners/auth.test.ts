@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { describeEachBackend, openTestDatabase } from '../testing/backends.js';
 import { buildTestApp, Visitor } from '../testing/test-app.js';
 import type { DatabaseHandle } from '../db/database.js';
-import { createOwner, grantRole } from './owner-service.js';
+import { createOwner, grantRole, ownerEmailsOfSite } from './owner-service.js';
 import { Messages } from '../../shared/errors.js';
 import { Role } from '../../shared/enums.js';
 
@@ -118,6 +118,49 @@ describeEachBackend('owner sign-in, crumb and site by host', (kind) => {
     expect(v.cookies.has('ss_auth')).toBe(false);
   });
 
+  it('signs in without JavaScript: the served form carries the crumb', async () => {
+    const crumbIn = (html: string) => /name="crumb" value="([^"]*)"/.exec(html)?.[1] ?? '';
+    const v = new Visitor(app);
+    const page = await v.get('/config/login');
+    expect(page.statusCode).toBe(200);
+    // The form holds this visitor's crumb, so no cache may keep or share it.
+    expect(page.headers['cache-control']).toBe('no-store');
+    const crumb = crumbIn(page.body);
+    expect(crumb).not.toBe('');
+    expect(crumb).toBe(v.cookies.get('crumb'));
+    // A visitor that already has a valid crumb gets that one; another visitor gets its own.
+    expect(crumbIn((await v.get('/config/login')).body)).toBe(crumb);
+    const other = new Visitor(app);
+    expect(crumbIn((await other.get('/config/login')).body)).not.toBe(crumb);
+
+    const form = (password: string) =>
+      v.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        crumb: false,
+        // Its own client address, so these attempts leave the rate-limit test's budget alone.
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-forwarded-for': '10.7.0.1',
+        },
+        payload: new URLSearchParams({
+          crumb,
+          next: '/config',
+          email: 'owner@demo.test',
+          password,
+        }).toString(),
+      });
+    // A wrong password shows the form again, still carrying a crumb that works.
+    const wrong = await form('nope');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.headers['cache-control']).toBe('no-store');
+    expect(crumbIn(wrong.body)).toBe(crumb);
+    const res = await form('pw-123456');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/config');
+    expect((await v.get('/config')).body).toContain('Signed in as');
+  });
+
   it('accepts the crumb as a form field and redirects a form sign-in', async () => {
     const v = new Visitor(app);
     await v.get('/config/login');
@@ -132,6 +175,59 @@ describeEachBackend('owner sign-in, crumb and site by host', (kind) => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/config');
     expect((await v.get('/config')).body).toContain('Signed in as');
+  });
+
+  it("grants nothing for SPEC 3.10's 'none' role (14)", async () => {
+    const none = await createOwner(h.db, {
+      email: 'none@demo.test',
+      password: 'pw-123456',
+      displayName: 'N',
+    });
+    await grantRole(h.db, 's1', none, Role.NONE);
+    const v = new Visitor(app);
+    const login = await v.post('/api/auth/login', {
+      email: 'none@demo.test',
+      password: 'pw-123456',
+    });
+    expect(login.statusCode).toBe(200);
+    const outbox = await v.get('/api/mail/outbox');
+    expect(outbox.statusCode).toBe(403);
+    expect(outbox.json().error.code).toBe('FORBIDDEN');
+    expect(await ownerEmailsOfSite(h.db, 's1')).toEqual(['owner@demo.test']);
+    // The same owner with a real role is let in.
+    await grantRole(h.db, 's1', none, Role.VIEWER);
+    expect((await v.get('/api/mail/outbox')).statusCode).toBe(200);
+  });
+
+  it('marks cookies Secure over HTTPS: X-Forwarded-Proto counts only with TRUST_PROXY', async () => {
+    const secureOf = async (trustProxy: boolean, headers: Record<string, string>) => {
+      const built = (await buildTestApp(h, { config: { trustProxy, secureCookies: false } })).app;
+      try {
+        const v = new Visitor(built);
+        const page = await v.get('/api/auth/me', headers);
+        const login = await v.post(
+          '/api/auth/login',
+          { email: 'owner@demo.test', password: 'pw-123456' },
+          headers,
+        );
+        expect(login.statusCode).toBe(200);
+        const cookies = [...page.cookies, ...login.cookies] as { name: string; secure?: boolean }[];
+        expect(cookies.map((c) => c.name).sort()).toEqual(['crumb', 'crumb', 'sid', 'ss_auth']);
+        return cookies.map((c) => c.secure === true);
+      } finally {
+        await built.close();
+      }
+    };
+    const https = { 'x-forwarded-proto': 'https', 'x-forwarded-for': '10.9.0.1' };
+    expect(await secureOf(true, https)).toEqual([true, true, true, true]);
+    // Without a trusted proxy the header is the client's word, and plain HTTP stays plain.
+    expect(await secureOf(false, https)).toEqual([false, false, false, false]);
+    expect(await secureOf(true, { 'x-forwarded-for': '10.9.0.2' })).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('ignores X-Forwarded-For unless TRUST_PROXY is set, so limits cannot be dodged', async () => {

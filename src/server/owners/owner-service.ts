@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { appError } from '../errors/app-error.js';
 import { ErrorCode } from '../../shared/errors.js';
+import { Role } from '../../shared/enums.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 // Verifying against a real hash when the email is unknown keeps response times equal, so the
@@ -79,13 +80,17 @@ export async function rolesOf(db: Db, ownerId: string, siteId: string): Promise<
   return rows.map((r) => r.role);
 }
 
-/** Addresses of every owner with a role on the website (forms mail each of them). */
+/**
+ * Addresses of every owner with a role on the website (forms mail each of them); SPEC 3.10's
+ * 'none' is not a role here: it grants nothing, submissions included.
+ */
 export async function ownerEmailsOfSite(db: Db, siteId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('site_roles')
     .innerJoin('owners', 'owners.id', 'site_roles.owner_id')
     .select('owners.email')
     .where('site_roles.site_id', '=', siteId)
+    .where('site_roles.role', '<>', Role.NONE)
     .orderBy('owners.email')
     .execute();
   return [...new Set(rows.map((r) => r.email))];

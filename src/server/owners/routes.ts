@@ -1,9 +1,11 @@
 import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import type { DomainRoutes } from '../deps.js';
 import { authenticate, rolesOf } from './owner-service.js';
 import { AUTH_HINT_COOKIE, SESSION_COOKIE, SESSION_TTL_MS } from './session-service.js';
 import { mintCrumb } from '../http/crumb.js';
 import { setCrumbCookie } from '../http/request-context.js';
+import { cookieSecure } from '../http/cookie-secure.js';
 import { renderLoginPage } from './login-page.js';
 import { renderConfigHome } from './config-home.js';
 
@@ -23,12 +25,12 @@ function safeNext(next: string | undefined): string {
 }
 
 export const ownerRoutes: DomainRoutes = async (app, deps) => {
-  const cookieOpts = {
+  const cookieOpts = (req: FastifyRequest) => ({
     path: '/',
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: deps.config.secureCookies,
-  };
+    secure: cookieSecure(req, deps.config.secureCookies),
+  });
 
   app.post(
     '/api/auth/login',
@@ -49,26 +51,28 @@ export const ownerRoutes: DomainRoutes = async (app, deps) => {
         if (!wantsHtml) throw err;
         return reply
           .status(401)
+          .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
           .send(
             renderLoginPage({
               error: (err as Error).message,
               email: body.email,
               next: safeNext(body.next),
+              crumb: req.crumb,
             }),
           );
       }
       const roles = await rolesOf(deps.db, ownerId, req.site.id);
       const session = await deps.sessions.create(ownerId);
       reply.setCookie(SESSION_COOKIE, session.token, {
-        ...cookieOpts,
+        ...cookieOpts(req),
         maxAge: SESSION_TTL_MS / 1000,
       });
       // The session cookie is HttpOnly; this readable hint tells scripts "signed in, with these
       // roles here", so the cart store loads the cart (SPEC 4.2) and analytics applies SPEC 6's
       // member rule without any viewer data in the cached page. It grants nothing by itself.
       reply.setCookie(AUTH_HINT_COOKIE, roles.join('.') || '0', {
-        ...cookieOpts,
+        ...cookieOpts(req),
         httpOnly: false,
         maxAge: SESSION_TTL_MS / 1000,
       });
@@ -76,7 +80,7 @@ export const ownerRoutes: DomainRoutes = async (app, deps) => {
       setCrumbCookie(
         reply,
         mintCrumb(deps.config.secret, session.sessionId),
-        deps.config.secureCookies,
+        cookieSecure(req, deps.config.secureCookies),
       );
       if (wantsHtml) return reply.redirect(safeNext(body.next), 303);
       return { ok: true, ownerId, roles };
@@ -87,7 +91,11 @@ export const ownerRoutes: DomainRoutes = async (app, deps) => {
     await deps.sessions.destroy(req.cookies[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     reply.clearCookie(AUTH_HINT_COOKIE, { path: '/' });
-    setCrumbCookie(reply, mintCrumb(deps.config.secret, ''), deps.config.secureCookies);
+    setCrumbCookie(
+      reply,
+      mintCrumb(deps.config.secret, ''),
+      cookieSecure(req, deps.config.secureCookies),
+    );
     return { ok: true };
   });
 
@@ -100,7 +108,7 @@ export const ownerRoutes: DomainRoutes = async (app, deps) => {
   app.get('/config/login', async (req, reply) => {
     const next = safeNext((req.query as { next?: string }).next);
     reply.header('cache-control', 'no-store');
-    return reply.type('text/html; charset=utf-8').send(renderLoginPage({ next }));
+    return reply.type('text/html; charset=utf-8').send(renderLoginPage({ next, crumb: req.crumb }));
   });
 
   app.get('/config', async (req, reply) => {

@@ -50,9 +50,16 @@ describe('img', () => {
     expect(html).toContain('sizes="(min-width: 40rem) 50vw, 100vw"');
   });
 
-  it('renders nothing for a missing image or a bad size', () => {
-    expect(run('[{img|img}]', {})).toBe('[]');
-    expect(imgTag({ ...image, originalSize: 'big' }, [])).toBe('');
+  it('renders nothing for a missing image, and SPEC 8.6 text for a size that is not WxH', () => {
+    expect(run('[{img|img}][{img|srcset}][{img|image-url 300}]', {})).toBe('[][][]');
+    const message = "Invalid source parameter. Pass in 'originalSize'";
+    for (const originalSize of ['big', '800', '0x600', undefined]) {
+      const bad = { ...image, originalSize };
+      expect(imgTag(bad, [])).toBe(message);
+      expect(run('{img|img}|{img|srcset}|{img|image-url 300}', { img: bad })).toBe(
+        `${message}|${message}|${message}`,
+      );
+    }
   });
 
   it('gives srcset and image-url helpers', () => {
@@ -156,5 +163,67 @@ describe('island', () => {
     expect(run('{p|island form-block}', { p: {} })).toBe(
       '<div data-island-pending="form-block"></div>',
     );
+  });
+});
+
+describe('product-price (SPEC 4.7 by the shared rules)', () => {
+  const strings = {
+    salePriceText: 'Sale Price:',
+    originalPriceText: 'Original Price:',
+    productPriceFromText: 'from {fromPrice}',
+  };
+  const price = (p: ProductJson) =>
+    run('{item|product-price}', {
+      localizedStrings: strings,
+      websiteSettings: { storeSettings: { currencyCode: 'USD' } },
+      item: { structuredContent: p },
+    });
+  const usd = (cents: number) => ({ value: (cents / 100).toFixed(2), currency: 'USD' });
+
+  it('never prices a gift card with several denominations "from" (nor on sale)', () => {
+    const card = product(
+      [
+        variant({ price: 2500, priceMoney: usd(2500) }),
+        variant({ price: 5000, priceMoney: usd(5000), onSale: true, salePrice: 4000 }),
+      ],
+      4,
+    );
+    expect(price(card)).toBe('<div class="product-price">$25.00</div>');
+  });
+
+  it('shows "from" the lowest current price when variants differ', () => {
+    const p = product([
+      variant({ price: 2000, priceMoney: usd(2000) }),
+      variant({ price: 1500, priceMoney: usd(1500), onSale: true, salePrice: 1200 }),
+    ]);
+    expect(price(p)).toBe('<div class="product-price">from $12.00</div>');
+  });
+
+  it('shows a sale with hidden labels, and a plain price otherwise', () => {
+    const sale = product([variant({ onSale: true, salePrice: 800 })]);
+    expect(price(sale)).toBe(
+      '<div class="product-price"><span class="visually-hidden v6-visually-hidden">Sale Price:</span>$8.00 ' +
+        '<span class="visually-hidden v6-visually-hidden">Original Price:</span><span class="original-price">$10.00</span></div>',
+    );
+    expect(price(product([variant({})]))).toBe('<div class="product-price">$10.00</div>');
+    const ebook = {
+      ...product([], 2),
+      onSale: true,
+      priceMoney: usd(900),
+      salePriceMoney: usd(500),
+    };
+    expect(price(ebook)).toContain('$5.00 <span');
+  });
+
+  it('keeps the billing period of a subscription', () => {
+    const sub = {
+      ...product([variant({})]),
+      isSubscribable: true,
+      subscriptionPlan: {
+        billingPeriod: { value: 1, unit: 'MONTH' as const },
+        numBillingCycles: 0,
+      },
+    };
+    expect(price(sub)).toContain('every month');
   });
 });

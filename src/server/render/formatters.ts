@@ -1,5 +1,6 @@
 import {
   Formatter,
+  Formatters as EngineFormatters,
   PredicatePlugin,
   type Context,
   type FormatterMap,
@@ -7,9 +8,14 @@ import {
   type Variable,
 } from '@squarespace/template-engine';
 import { escapeHtml } from '../../shared/html.js';
-import { bestWidth, imageUrl, parseOriginalSize, srcset } from '../../shared/images.js';
-import { moneyToMinor, minorToDecimalString } from '../../shared/money.js';
-import { addButtonLabel, statusMark } from '../../shared/product/rules.js';
+import { bestWidth, imageHeight, imageUrl, imageWidth, srcset } from '../../shared/images.js';
+import { moneyJson, moneyToMinor, minorToDecimalString } from '../../shared/money.js';
+import {
+  addButtonLabel,
+  displayPrice,
+  ProductTexts,
+  statusMark,
+} from '../../shared/product/rules.js';
 import type { ProductJson } from '../../shared/product/types.js';
 
 /** Renders an island's markup (src/server/render/islands.ts), injected so tests can fake it. */
@@ -58,10 +64,27 @@ interface ImageNode {
   mediaFocalPoint?: { x: number; y: number };
 }
 
-/** `<img>` with srcset of SPEC 9.2 widths, sizes, explicit width/height and loading hints. */
+/**
+ * The image's size from `originalSize`, or SPEC 8.6's "Invalid source parameter. Pass in
+ * 'originalSize'" (what the engine's own width/height helpers give) when it is not 'WxH'.
+ */
+function sizeOf(image: ImageNode): { width: number; height: number } | string {
+  const width = imageWidth(image.originalSize);
+  const height = imageHeight(image.originalSize);
+  if (typeof width === 'string') return width;
+  if (typeof height === 'string') return height;
+  return { width, height };
+}
+
+/**
+ * `<img>` with srcset of SPEC 9.2 widths, sizes, explicit width/height and loading hints; nothing
+ * without an asset, SPEC 8.6's message when the size is not 'WxH'.
+ */
 export function imgTag(image: ImageNode, args: string[]): string {
-  const size = parseOriginalSize(image.originalSize);
-  if (!image.assetUrl || !size) return '';
+  if (!image.assetUrl) return '';
+  const size = sizeOf(image);
+  // The SPEC text is a constant with nothing to escape, so it reads the same in the source.
+  if (typeof size === 'string') return size;
   let sizes = SIZES_PRESETS.full!;
   let loading = 'lazy';
   let priority = '';
@@ -123,6 +146,45 @@ function productOf(value: unknown): ProductJson | undefined {
   return sc && Array.isArray(sc.variants) ? sc : undefined;
 }
 
+/** A SPEC 9.1 text from the site's localizedStrings, else its default. */
+function localized(ctx: Context, key: string, fallback: string): string {
+  const node = ctx.resolve(['localizedStrings', key]);
+  return (!node.isMissing() && node.asString()) || fallback;
+}
+
+const HIDDEN = 'visually-hidden v6-visually-hidden';
+
+/**
+ * The price block of a product item by the shared SPEC 4.7 rules (`displayPrice`, as the product
+ * island shows it), in the engine's markup: 'from {fromPrice}', or the sale price and the original
+ * with visually hidden 'Sale Price:' / 'Original Price:' labels, or the one price.
+ */
+export function productPriceHtml(product: ProductJson, ctx: Context): string {
+  const view = displayPrice(product);
+  const currency = product.priceMoney.currency || siteCurrency(ctx);
+  const money = (minor: number) => escapeHtml(formatMoneyNode(moneyJson(minor, currency), ctx));
+  let inner: string;
+  if (view.from) {
+    const text = localized(ctx, 'productPriceFromText', ProductTexts.FROM_PRICE);
+    const template = text.includes('{fromPrice}') ? text : ProductTexts.FROM_PRICE;
+    // The text is escaped around the placeholder; the price put into it is escaped already.
+    inner = escapeHtml(template).replace('{fromPrice}', money(view.price));
+  } else if (view.originalPrice !== null) {
+    const sale = localized(ctx, 'salePriceText', ProductTexts.SALE_PRICE);
+    const original = localized(ctx, 'originalPriceText', ProductTexts.ORIGINAL_PRICE);
+    inner =
+      `<span class="${HIDDEN}">${escapeHtml(sale)}</span>${money(view.price)} ` +
+      `<span class="${HIDDEN}">${escapeHtml(original)}</span>` +
+      `<span class="original-price">${money(view.originalPrice)}</span>`;
+  } else {
+    inner = money(view.price);
+  }
+  return `<div class="product-price">${inner}</div>`;
+}
+
+/** The engine's own `product-price`, kept for subscription prices ('$20.00 every month'). */
+const engineProductPrice = EngineFormatters['product-price'];
+
 /**
  * Our template helpers, beside the engine's built-ins (docs/rendering.md lists them). They never
  * throw for bad input: a missing node renders nothing.
@@ -146,22 +208,26 @@ export function createFormatters(islands: IslandRenderer): FormatterMap {
       const v = valueOf(first);
       first.set(v && typeof v === 'object' ? imgTag(v as ImageNode, args) : '');
     }),
-    /** `{mainImage|srcset}` → '…/100w.webp 100w, …' */
+    /** `{mainImage|srcset}` → '…/100w.webp 100w, …' (SPEC 8.6's message for a bad size). */
     srcset: fmt((args, first) => {
       const v = valueOf(first) as ImageNode | undefined;
-      const size = parseOriginalSize(v?.originalSize);
+      if (!v?.assetUrl) return first.set('');
+      const size = sizeOf(v);
       first.set(
-        v?.assetUrl && size
-          ? srcset(v.assetUrl, size.width, args[0] === 'jpg' ? 'jpg' : 'webp')
-          : '',
+        typeof size === 'string'
+          ? size
+          : srcset(v.assetUrl, size.width, args[0] === 'jpg' ? 'jpg' : 'webp'),
       );
     }),
     /** `{mainImage|image-url 500}` → the stored width that covers a 500 px slot. */
     'image-url': fmt((args, first) => {
       const v = valueOf(first) as ImageNode | undefined;
-      const size = parseOriginalSize(v?.originalSize);
+      if (!v?.assetUrl) return first.set('');
+      const size = sizeOf(v);
       const slot = Number(args[0]) || 750;
-      first.set(v?.assetUrl && size ? imageUrl(v.assetUrl, bestWidth(slot, size.width)) : '');
+      first.set(
+        typeof size === 'string' ? size : imageUrl(v.assetUrl, bestWidth(slot, size.width)),
+      );
     }),
     /** `{mainImage|focal-point}` → '50% 30%' for object-position. */
     'focal-point': fmt((_args, first) => {
@@ -196,6 +262,23 @@ export function createFormatters(islands: IslandRenderer): FormatterMap {
       }
       first.set(`<div class="product-mark ${mark}">${escapeHtml(text)}</div>`);
     }),
+    /**
+     * `{@|product-price}` on a product item: replaces the engine's built-in, which treats gift
+     * cards with several denominations as 'from' priced against SPEC 4.7. Subscriptions keep the
+     * engine's billing-period phrases.
+     */
+    'product-price': new (class extends Formatter {
+      apply(args: string[], vars: Variable[], ctx: Context): void {
+        const first = vars[0];
+        if (!first) return;
+        const product = productOf(valueOf(first));
+        if (product?.isSubscribable && engineProductPrice) {
+          engineProductPrice.apply(args, vars, ctx);
+          return;
+        }
+        first.set(product ? productPriceHtml(product, ctx) : '');
+      }
+    })(),
     /** `{@|add-button-label}` on a product item: SPEC 4.7 label. */
     'add-button-label': fmt((_args, first) => {
       const product = productOf(valueOf(first));

@@ -23,7 +23,7 @@ export function pathSegments(path: string): string[] | undefined {
 /**
  * Chooses the page kind for a path and builds its context (DESIGN 8 URLs): `/`, `/cart`,
  * `/search`, `/{collection}`, `/{collection}/p/{slug}` for products, `/{collection}/{slug}`
- * for posts and events; anything else is the 404 page.
+ * for posts, events and gallery images; anything else is the 404 page.
  */
 export async function resolvePage(
   deps: ContextDeps,

@@ -46,6 +46,7 @@ describeEachBackend('page routes', (kind) => {
       ['/events', 200, 1],
       ['/events/launch-party', 200, 50],
       ['/gallery', 200, 1],
+      ['/gallery/photo-one', 200, 50],
       ['/search?q=mug', 200, 102],
       ['/cart', 200, 200],
       ['/no-such-page', 404, 100],
@@ -269,6 +270,42 @@ describeEachBackend('page routes', (kind) => {
     const jp = new Visitor(app, 'jp.localhost');
     for (const [k, v] of owner.cookies) jp.cookies.set(k, v);
     expect(JSON.parse((await jp.get('/?format=json')).body).templateErrors).toBeUndefined();
+    // SPEC 3.10's 'none' role grants nothing, template errors included.
+    await grantRole(handle.db, 'site-jp', ownerId, Role.NONE);
+    expect(JSON.parse((await jp.get('/?format=json')).body).templateErrors).toBeUndefined();
+  });
+
+  it('renders a gallery item page (search links to it) with no template errors', async () => {
+    const ownerId = await createOwner(handle.db, {
+      email: `gallery-${kind}@render.test`,
+      password: 'pw-123456',
+      displayName: 'Gallery Owner',
+    });
+    await grantRole(handle.db, 'site-r', ownerId, Role.ADMIN);
+    const owner = new Visitor(app);
+    const login = await owner.post(
+      '/api/auth/login',
+      { email: `gallery-${kind}@render.test`, password: 'pw-123456' },
+      { 'x-forwarded-for': '10.6.0.1' },
+    );
+    expect(login.statusCode).toBe(200);
+    const json = JSON.parse((await owner.get('/gallery/photo-one?format=json')).body);
+    expect(json.templateErrors).toEqual([]);
+
+    const html = (await get('/gallery/photo-one')).body;
+    const main = /<main\b[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
+    expect(main.match(/<h1\b/g)).toHaveLength(1);
+    expect(main).toContain('photo one</h1>');
+    const img = /<img [^>]*>/.exec(main)?.[0] ?? '';
+    expect(img).toMatch(/ srcset="[^"]*\/100w\.webp 100w/);
+    expect(img).toMatch(/ width="\d+" height="\d+"/);
+    expect(img).toMatch(/ alt="[^"]+"/);
+    expect(img).toContain('fetchpriority="high"');
+    expect(main).toContain(
+      '<figcaption class="gallery-entry-caption rich-text"><p>Excerpt of photo-one</p>',
+    );
+    expect(main).toContain('<p>Body of photo-one</p>');
+    expect(main).toMatch(/<a href="\/gallery">[\s\S]*Back to /);
   });
 
   it('answers unknown API paths with JSON 404, not a page', async () => {

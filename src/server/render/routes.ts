@@ -3,6 +3,7 @@ import type { DomainRoutes } from '../deps.js';
 import { ErrorCode } from '../../shared/errors.js';
 import { appError } from '../errors/app-error.js';
 import { rolesOf } from '../owners/owner-service.js';
+import { hasGrantingRole } from '../../shared/granting-roles.js';
 import {
   addOnItemIds,
   loadMerchandising,
@@ -67,7 +68,10 @@ export const pageRoutes: DomainRoutes = async (app, deps) => {
       const { status, ctx, errors } = await renderer.render(site, url, baseUrl);
       if (errors.length) req.log.warn({ templateErrors: errors, url: req.url }, 'template errors');
       const owner = req.owner;
-      const isOwner = owner ? (await rolesOf(deps.db, owner.ownerId, site.id)).length > 0 : false;
+      // Only a role that grants something shows template errors ('none' does not).
+      const isOwner = owner
+        ? hasGrantingRole(await rolesOf(deps.db, owner.ownerId, site.id))
+        : false;
       const body = isOwner ? { ...ctx, templateErrors: errors } : ctx;
       // Owners' JSON differs from visitors': never let a shared cache keep it.
       return reply

@@ -18,7 +18,8 @@ export interface SeedResult {
 
 /**
  * Loads the demo websites into an empty database (first start only) and makes sure the demo
- * owner exists. A generated password is kept under DATA_DIR so it can be shown again.
+ * owner exists. A generated password is kept under DATA_DIR so it can be shown again, and is
+ * always the account's password (set on an existing owner too).
  */
 export async function seedDemo(opts: {
   db: Db;
@@ -60,6 +61,10 @@ export async function seedDemo(opts: {
     });
   } else if (config.demoOwnerPassword) {
     await setOwnerPassword(db, ownerId, config.demoOwnerPassword, opts.demoOwnerHash);
+  } else if (generated) {
+    // The owner outlived its data folder (DATABASE_URL reused with a new DATA_DIR): the password
+    // about to be printed must be the one that signs in.
+    await setOwnerPassword(db, ownerId, generated);
   }
   const sites = await db.selectFrom('sites').select('id').execute();
   for (const s of sites) await grantRole(db, s.id, ownerId, Role.ADMIN);

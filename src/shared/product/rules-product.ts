@@ -106,6 +106,42 @@ export function fromPriceText(formattedPrice: string): string {
   return ProductTexts.FROM_PRICE.replace('{fromPrice}', formattedPrice);
 }
 
+/** What a price area shows, in minor units of the product's currency. */
+export interface DisplayPrice {
+  /** What the shopper pays now (the lowest price when `from`). */
+  price: number;
+  /** The price before the sale, when on sale. */
+  originalPrice: number | null;
+  /** 'from {fromPrice}': no variant chosen and the variants' prices differ (SPEC 4.7). */
+  from: boolean;
+}
+
+/**
+ * The price of the chosen variant, or — with none chosen — 'from' the lowest price when the
+ * product has multiple prices, else the common (first variant's) price. Digital products carry
+ * their price and sale on the product; gift cards are never on sale and never 'from' (SPEC 4.7),
+ * so a card with several denominations shows its first. Island and templates both use this.
+ */
+export function displayPrice(product: ProductJson, variant?: VariantJson): DisplayPrice {
+  if (product.productType === ProductType.DIGITAL || product.variants.length === 0) {
+    const price = moneyToMinor(product.priceMoney);
+    const onSale = product.onSale && product.productType === ProductType.DIGITAL;
+    return {
+      price: onSale ? moneyToMinor(product.salePriceMoney) : price,
+      originalPrice: onSale ? price : null,
+      from: false,
+    };
+  }
+  const shown = variant ?? (hasMultiplePrices(product) ? undefined : product.variants[0]);
+  if (!shown) return { price: fromPrice(product), originalPrice: null, from: true };
+  const onSale = shown.onSale && product.productType !== ProductType.GIFT_CARD;
+  return {
+    price: onSale ? currentPrice(shown) : shown.price,
+    originalPrice: onSale ? shown.price : null,
+    from: false,
+  };
+}
+
 /** SPEC 4.7: custom text overrides both; otherwise 'Subscribe' for subscriptions. */
 export function addButtonLabel(
   product: Pick<ProductJson, 'isSubscribable' | 'useCustomAddButtonText' | 'customAddButtonText'>,

@@ -1,9 +1,6 @@
 import { ProductType } from '../../../shared/enums.js';
-import { moneyToMinor } from '../../../shared/money.js';
 import {
-  currentPrice,
-  fromPrice,
-  hasMultiplePrices,
+  displayPrice,
   isSoldOut,
   statusMark,
   type StatusMark,
@@ -27,42 +24,24 @@ export function soldOutFor(product: ProductJson, variant: VariantJson | undefine
 }
 
 /**
- * What the price area shows: the chosen variant's price (with its sale price), else — while
- * nothing is chosen — 'from' the lowest price when prices differ, else the common price.
- * Digital products carry their price on the product itself.
+ * What the price area shows: the shared display price (the chosen variant's, else 'from' the
+ * lowest when prices differ, else the common price) with the mark of the chosen variant, or of
+ * the product while none is chosen.
  */
 export function priceView(product: ProductJson, variant: VariantJson | undefined): PriceView {
   const currency = product.priceMoney.currency || 'USD';
-  if (product.productType === ProductType.DIGITAL || product.variants.length === 0) {
-    const price = moneyToMinor(product.priceMoney);
-    const onSale = product.onSale && product.productType === ProductType.DIGITAL;
-    return {
-      price: onSale ? moneyToMinor(product.salePriceMoney) : price,
-      originalPrice: onSale ? price : null,
-      from: false,
-      currency,
-      mark: statusMark(product),
-    };
-  }
-  const shown = variant ?? (hasMultiplePrices(product) ? undefined : product.variants[0]);
-  if (!shown) {
-    return {
-      price: fromPrice(product),
-      originalPrice: null,
-      from: true,
-      currency,
-      mark: statusMark(product),
-    };
-  }
-  const onSale = shown.onSale && product.productType !== ProductType.GIFT_CARD;
+  const shown = displayPrice(product, variant);
+  const perVariant =
+    variant !== undefined &&
+    product.productType !== ProductType.DIGITAL &&
+    product.variants.length > 0;
   let mark: StatusMark;
-  if (variant) mark = variantSoldOut(product, variant) ? 'sold-out' : onSale ? 'sale' : null;
-  else mark = statusMark(product);
-  return {
-    price: onSale ? currentPrice(shown) : shown.price,
-    originalPrice: onSale ? shown.price : null,
-    from: false,
-    currency,
-    mark,
-  };
+  if (perVariant) {
+    mark = variantSoldOut(product, variant)
+      ? 'sold-out'
+      : shown.originalPrice !== null
+        ? 'sale'
+        : null;
+  } else mark = statusMark(product);
+  return { ...shown, currency, mark };
 }

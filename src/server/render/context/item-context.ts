@@ -13,10 +13,10 @@ const RELATED_LIMIT = 4;
 const ADD_ONS_LIMIT = 4;
 
 /**
- * A content item's page (pageType 50): a product (`/shop/p/{slug}`), a blog post or an event.
- * Undefined when no such item exists (the route answers 404). A product page also carries its
- * related products (plp cards) and its add-on products (SPEC 1.1: compact product forms whose
- * add-to-cart events say pageType 'add-on').
+ * A content item's page (pageType 50): a product (`/shop/p/{slug}`), a blog post, an event or a
+ * gallery image. Undefined when no such item exists (the route answers 404). A product page also
+ * carries its related products (plp cards) and its add-on products (SPEC 1.1: compact product
+ * forms whose add-to-cart events say pageType 'add-on').
  */
 export async function buildItemContext(
   deps: ContextDeps,
@@ -55,6 +55,11 @@ export async function buildItemContext(
   const item = itemJson(row, collection, assets, ctx.websiteSettings);
   ctx.collection = collectionJson(collection);
   ctx.item = item;
+  // On a gallery image's own page the image is the content, never decoration: without alt text
+  // or a body to take it from, it is described by the item's title.
+  if (collection.kind === 'gallery' && item.mainImage && !item.mainImage.altText) {
+    item.mainImage = { ...item.mainImage, altText: row.title };
+  }
   if (isProduct) {
     const toJson = (r: ItemRow) => {
       const home = req.base.collections.find((c) => c.id === r.collection_id) ?? collection;
