@@ -1,26 +1,17 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { keepHiddenAnswers, prefillStates } from '../../../shared/cart/prefill-states.js';
 import type { CartFailure } from '../../../shared/cart/cart-failure.js';
-import {
-  collectValues,
-  validateValues,
-  type FieldErrors,
-  type FormFieldDef,
-} from '../../../shared/forms/index.js';
-import { CustomFormField, type FieldStates } from '../product/custom-form-fields.js';
-import { SAVING_TEXT } from '../product/custom-form-modal.js';
+import { collectValues, validateValues, type FieldErrors } from '../../../shared/forms/index.js';
+import { customFormClientFailure } from '../../../shared/product/custom-form-failure.js';
+import type { FieldStates } from '../product/custom-form-fields.js';
+import { CustomFormBody, focusFirstError, type LoadedForm } from '../product/custom-form-body.js';
 import { Modal } from '../product/modal.js';
 
 // The product islands' form loader, re-exported so the cart page loads it with this chunk.
 export { loadCustomForm } from '../product/custom-form-modal.js';
 
 /** The form as `loadCustomForm` returns it. */
-export interface EditableForm {
-  id: string;
-  name: string;
-  fields: FormFieldDef[];
-  disclaimer: string;
-}
+export type EditableForm = LoadedForm;
 
 export type SaveResult =
   { ok: true } | { ok: false; failure: CartFailure; fieldErrors: FieldErrors };
@@ -39,7 +30,7 @@ export const SAVE_TEXT = 'Save';
 
 /**
  * The custom product form on the cart page, pre-filled with a line's answers. It is the add-to-cart
- * form's fields and dialog (CustomFormField, Modal), not CustomFormModal itself: that one starts
+ * form's body and dialog (CustomFormBody, Modal), not CustomFormModal itself: that one starts
  * empty and adds to cart. No separate POST /api/rest/forms/validate: the PUT checks the answers
  * with the same rules and returns per-field messages, which are shown at each field.
  * Loaded only when a shopper opens it (the cart page's chunk stays small).
@@ -52,6 +43,8 @@ export function EditAnswersModal(props: EditAnswersModalProps) {
   );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<CartFailure | null>(null);
+  /** SPEC 8.3's 'Update the missing or invalid information above.' after the client's checks. */
+  const [message, setMessage] = useState('');
   const [saving, setSaving] = useState(false);
   const fieldsRef = useRef<HTMLDivElement>(null);
   const live = useRef(true);
@@ -66,13 +59,6 @@ export function EditAnswersModal(props: EditAnswersModalProps) {
     fieldsRef.current?.querySelector<HTMLElement>('input,select,textarea')?.focus();
   }, []);
 
-  function focusFirstError(errs: FieldErrors) {
-    const first = form.fields.find((f) => errs[f.id]);
-    if (!first) return;
-    const box = fieldsRef.current?.querySelector(`[data-field-id="${CSS.escape(first.id)}"]`);
-    box?.querySelector<HTMLElement>('input,select,textarea')?.focus();
-  }
-
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (saving) return;
@@ -82,11 +68,12 @@ export function EditAnswersModal(props: EditAnswersModalProps) {
       collectValues(form.fields, states, query),
       props.answers,
     );
-    const clientErrors = validateValues(form.fields, values);
-    setErrors(clientErrors);
+    const client = customFormClientFailure(validateValues(form.fields, values));
+    setErrors(client.fieldErrors);
     setFailure(null);
-    if (Object.keys(clientErrors).length > 0) {
-      focusFirstError(clientErrors);
+    setMessage(client.message);
+    if (client.message) {
+      focusFirstError(fieldsRef.current, form.fields, client.fieldErrors);
       return;
     }
     setSaving(true);
@@ -97,7 +84,7 @@ export function EditAnswersModal(props: EditAnswersModalProps) {
     if (!result.ok) {
       setErrors(result.fieldErrors);
       setFailure(result.failure);
-      focusFirstError(result.fieldErrors);
+      focusFirstError(fieldsRef.current, form.fields, result.fieldErrors);
     }
   }
 
@@ -110,35 +97,26 @@ export function EditAnswersModal(props: EditAnswersModalProps) {
       <h2 id={titleId} style={{ marginTop: 0 }}>
         {form.name || props.productTitle}
       </h2>
-      <form noValidate onSubmit={submit} data-testid="custom-form">
-        <div ref={fieldsRef}>
-          {form.fields.map((f) => (
-            <CustomFormField
-              key={f.id}
-              field={f}
-              idPrefix={idPrefix}
-              value={states[f.id]}
-              error={errors[f.id]}
-              onChange={(v) => setStates((s) => ({ ...s, [f.id]: v }))}
-            />
-          ))}
-        </div>
-        {form.disclaimer ? (
-          <div className="pi-disclaimer" dangerouslySetInnerHTML={{ __html: form.disclaimer }} />
-        ) : null}
-        <p role="alert" className="pi-field-error">
-          {failure ? (
+      <CustomFormBody
+        form={form}
+        idPrefix={idPrefix}
+        states={states}
+        onStates={setStates}
+        errors={errors}
+        summary={
+          failure ? (
             <>
               <strong>{failure.title}</strong> <span>{failure.detail}</span>
             </>
-          ) : null}
-        </p>
-        {/* aria-disabled, not disabled: a disabled button drops focus out of the dialog, and
-            after a failure Escape and Tab would no longer reach it. */}
-        <button type="submit" aria-disabled={saving || undefined} aria-busy={saving || undefined}>
-          {saving ? SAVING_TEXT : SAVE_TEXT}
-        </button>
-      </form>
+          ) : (
+            message
+          )
+        }
+        saving={saving}
+        submitText={SAVE_TEXT}
+        onSubmit={submit}
+        fieldsRef={fieldsRef}
+      />
     </Modal>
   );
 }

@@ -4,7 +4,6 @@ import {
   normalizeField,
   validateValues,
   type FieldErrors,
-  type FormFieldDef,
 } from '../../../shared/forms/index.js';
 import { Messages } from '../../../shared/errors.js';
 import {
@@ -12,17 +11,11 @@ import {
   customFormServerFailure,
 } from '../../../shared/product/custom-form-failure.js';
 import { ApiError, apiFetch } from '../../lib/api.js';
-import { CustomFormField, type FieldStates } from './custom-form-fields.js';
+import type { FieldStates } from './custom-form-fields.js';
+import { CustomFormBody, focusFirstError, type LoadedForm } from './custom-form-body.js';
 import { Modal } from './modal.js';
 
-export const SAVING_TEXT = 'Saving…';
-
-interface LoadedForm {
-  id: string;
-  name: string;
-  fields: FormFieldDef[];
-  disclaimer: string;
-}
+export { SAVING_TEXT } from './custom-form-body.js';
 
 /** GET /api/template/GetTemplateSchema answers with the form in `data` (SPEC 7). */
 export async function loadCustomForm(formId: string): Promise<LoadedForm> {
@@ -105,7 +98,7 @@ export function CustomFormModal(props: CustomFormModalProps) {
     setErrors(client.fieldErrors);
     setMessage(client.message);
     if (client.message) {
-      focusFirstError(client.fieldErrors);
+      focusFirstError(firstInput.current, form.fields, client.fieldErrors);
       return;
     }
     setSaving(true);
@@ -122,7 +115,7 @@ export function CustomFormModal(props: CustomFormModalProps) {
           : customFormServerFailure(err.status, err.body);
         setErrors(failure.fieldErrors);
         setMessage(failure.message);
-        focusFirstError(failure.fieldErrors);
+        focusFirstError(firstInput.current, form.fields, failure.fieldErrors);
         return;
       }
       // The same field-id → value map the server just validated: the cart API re-checks it.
@@ -130,13 +123,6 @@ export function CustomFormModal(props: CustomFormModalProps) {
     } finally {
       setSaving(false);
     }
-  }
-
-  function focusFirstError(errs: FieldErrors) {
-    const first = form?.fields.find((f) => errs[f.id]);
-    if (!first) return;
-    const box = firstInput.current?.querySelector(`[data-field-id="${CSS.escape(first.id)}"]`);
-    box?.querySelector<HTMLElement>('input,select,textarea')?.focus();
   }
 
   const titleId = `${idPrefix}-title`;
@@ -157,29 +143,18 @@ export function CustomFormModal(props: CustomFormModalProps) {
       {!form ? (
         <p role="status">Loading…</p>
       ) : (
-        <form noValidate onSubmit={submit} data-testid="custom-form">
-          <div ref={firstInput}>
-            {form.fields.map((f) => (
-              <CustomFormField
-                key={f.id}
-                field={f}
-                idPrefix={idPrefix}
-                value={states[f.id]}
-                error={errors[f.id]}
-                onChange={(v) => setStates((s) => ({ ...s, [f.id]: v }))}
-              />
-            ))}
-          </div>
-          {form.disclaimer ? (
-            <div className="pi-disclaimer" dangerouslySetInnerHTML={{ __html: form.disclaimer }} />
-          ) : null}
-          <p role="alert" className="pi-field-error" data-testid="custom-form-summary">
-            {message}
-          </p>
-          <button type="submit" disabled={saving} aria-busy={saving || undefined}>
-            {saving ? SAVING_TEXT : props.submitText}
-          </button>
-        </form>
+        <CustomFormBody
+          form={form}
+          idPrefix={idPrefix}
+          states={states}
+          onStates={setStates}
+          errors={errors}
+          summary={message}
+          saving={saving}
+          submitText={props.submitText}
+          onSubmit={submit}
+          fieldsRef={firstInput}
+        />
       )}
     </Modal>
   );
