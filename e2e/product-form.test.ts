@@ -334,14 +334,16 @@ describe('product form in the browser (SPEC 4.3, 4.4, 5.1, 5.2)', () => {
     );
     expect(await dialog.locator('[data-testid="installment-schedule"]').count()).toBe(0);
     await expect.poll(() => activeInside(page, '.pi-installment-modal')).toBe(true);
-    // Tab passes through the frame's link and stays in the dialog.
+    // Tab passes through the frame's link and stays in the dialog. The sandboxed frame has an
+    // opaque origin, so Chromium may run it in a process of its own, and focus crossing into or
+    // out of it lands a moment after the key press: poll rather than read at once.
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press('Tab');
-      expect(await activeInside(page, '.pi-installment-modal')).toBe(true);
+      await expect.poll(() => activeInside(page, '.pi-installment-modal')).toBe(true);
     }
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press('Shift+Tab');
-      expect(await activeInside(page, '.pi-installment-modal')).toBe(true);
+      await expect.poll(() => activeInside(page, '.pi-installment-modal')).toBe(true);
     }
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
