@@ -20,6 +20,11 @@ export interface Config {
   trustProxy: boolean;
   /** Form submissions a minute per client address and per website; keys a minute per address (0: no limit). */
   formRates: { perAddress: number; perSite: number; keysPerAddress: number };
+  /**
+   * Telemetry rows (visits, events, script errors, performance records) older than this many days
+   * are deleted periodically; 0 keeps them forever.
+   */
+  telemetryRetentionDays: number;
   /** Sender of every mail the platform sends. */
   mailFrom: string;
   /** Secure on every cookie; without it, requests that came over HTTPS still get Secure cookies. */
@@ -31,6 +36,12 @@ export interface Config {
   demoDir: string;
 }
 
+/**
+ * The owner summaries accept any period up to a year back (the dashboard asks for 7 or 30 days):
+ * a year plus a month's margin, so a year-long summary never loses its oldest days.
+ */
+export const DEFAULT_TELEMETRY_RETENTION_DAYS = 400;
+
 function bool(v: string | undefined, dflt: boolean): boolean {
   if (v === undefined || v === '') return dflt;
   return !['0', 'false', 'no', 'off'].includes(v.toLowerCase());
@@ -41,6 +52,19 @@ function count(v: string | undefined, dflt: number, name: string): number {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0)
     throw new Error(`${name} must be a whole number, 0 or more, got '${v}'`);
+  return n;
+}
+
+/** At most a century: beyond that the cut-off would leave epoch milliseconds' range. */
+const MAX_RETENTION_DAYS = 36_500;
+
+function retentionDays(v: string | undefined): number {
+  const name = 'TELEMETRY_RETENTION_DAYS';
+  const n = count(v, DEFAULT_TELEMETRY_RETENTION_DAYS, name);
+  if (n > MAX_RETENTION_DAYS)
+    throw new Error(
+      `${name} must be at most ${MAX_RETENTION_DAYS} (0 keeps telemetry forever), got '${v}'`,
+    );
   return n;
 }
 
@@ -68,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perSite: count(env.FORM_RATE_PER_SITE, 600, 'FORM_RATE_PER_SITE'),
       keysPerAddress: count(env.FORM_KEY_RATE_PER_ADDRESS, 60, 'FORM_KEY_RATE_PER_ADDRESS'),
     },
+    telemetryRetentionDays: retentionDays(env.TELEMETRY_RETENTION_DAYS),
     mailFrom: env.MAIL_FROM || 'no-reply@localhost',
     baseDomain: env.BASE_DOMAIN ?? 'localhost',
     publicDir: path.join(REPO_ROOT, 'dist', 'public'),

@@ -53,4 +53,25 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Retention (retention.ts) deletes by receive time across every website; the indexes above
+  // lead with site_id and cannot find the oldest rows without reading them all.
+  '20261126_0900_analytics_time_indexes': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createIndex('analytics_hits_time')
+        .on('analytics_hits')
+        .column('occurred_at')
+        .execute();
+      await db.schema
+        .createIndex('analytics_events_time')
+        .on('analytics_events')
+        .column('occurred_at')
+        .execute();
+      await db.schema
+        .createIndex('script_errors_time')
+        .on('script_errors')
+        .column('occurred_at')
+        .execute();
+    },
+  },
 };

@@ -15,6 +15,7 @@ import { HitParser, RecordHitBody } from './hits.js';
 import { AnalyticsWriters, type EventRow } from './writers.js';
 import { RangeQuery, parseRange, refuseCrossSite } from './http-helpers.js';
 import { analyticsSummary, cartAdditions, commerceFunnel, errorsSummary } from './summary.js';
+import { BATCH_ROWS, TelemetryRetention } from './retention.js';
 
 const writersByApp = new WeakMap<AppDeps, AnalyticsWriters>();
 
@@ -101,6 +102,18 @@ export const analyticsRoutes: DomainRoutes = async (app, deps) => {
   const writers = new AnalyticsWriters(deps.db, app.log);
   writersByApp.set(deps, writers);
   app.addHook('onClose', async () => writers.flush());
+  // Deletes old rows of every telemetry table, performance's too (TELEMETRY_RETENTION_DAYS).
+  if (deps.config.telemetryRetentionDays > 0) {
+    const retention = new TelemetryRetention({
+      db: deps.db,
+      now: deps.now,
+      days: deps.config.telemetryRetentionDays,
+      batchRows: BATCH_ROWS[deps.dbKind],
+      log: app.log,
+    });
+    retention.start();
+    app.addHook('onClose', async () => retention.stop());
+  }
   const hits = new HitParser(registry);
   const envelopeValidator = registry.compileOnUse(EventEnvelope);
   const beacon = { config: { crumb: false }, preHandler: refuseCrossSite };

@@ -36,4 +36,20 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Retention (analytics/retention.ts) deletes by receive time across every website; the indexes above
+  // lead with site_id and cannot find the oldest rows without reading them all.
+  '20261126_1000_performance_time_indexes': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createIndex('performance_metrics_time')
+        .on('performance_metrics')
+        .column('occurred_at')
+        .execute();
+      await db.schema
+        .createIndex('performance_details_time')
+        .on('performance_details')
+        .column('occurred_at')
+        .execute();
+    },
+  },
 };

@@ -9,7 +9,14 @@ export const TEST_SECRET = 'test-secret-do-not-use-in-production';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Tests stand in for many shoppers by sending X-Forwarded-For, as a proxy in front would.
-  return { ...loadConfig({}), secret: TEST_SECRET, trustProxy: true, ...overrides };
+  // No telemetry retention job unless a test asks for one (`telemetryRetentionDays`).
+  return {
+    ...loadConfig({}),
+    secret: TEST_SECRET,
+    trustProxy: true,
+    telemetryRetentionDays: 0,
+    ...overrides,
+  };
 }
 
 export async function buildTestApp(

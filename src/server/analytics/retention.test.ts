@@ -1,0 +1,307 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
+import { describeEachBackend, openTestDatabase } from '../testing/backends.js';
+import { buildTestApp } from '../testing/test-app.js';
+import { DEFAULT_TELEMETRY_RETENTION_DAYS } from '../config.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { performanceSummary } from '../performance/summary.js';
+import { analyticsSummary, cartAdditions, commerceFunnel, errorsSummary } from './summary.js';
+import {
+  FIRST_RUN_MS,
+  RUN_EVERY_MS,
+  TELEMETRY_TABLES,
+  deleteOldBatch,
+  pruneTelemetry,
+  retentionCutoff,
+  type TelemetryTable,
+} from './retention.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+const NOW = Date.UTC(2027, 5, 1, 12);
+
+/** `n` rows of `table` received at `at(i)`, shaped like the ones the writers store. */
+async function insertRows(
+  h: DatabaseHandle,
+  table: TelemetryTable,
+  n: number,
+  at: (i: number) => number,
+): Promise<void> {
+  const times = Array.from({ length: n }, (_, i) => at(i));
+  if (!times.length) return;
+  const db = h.db;
+  switch (table) {
+    case 'analytics_hits':
+      await db
+        .insertInto(table)
+        .values(
+          times.map((t, i) => ({
+            site_id: 's1',
+            visitor_id: `v${i}`,
+            visit_number: 1,
+            path: '/shop',
+            referrer: null,
+            device_class: 'desktop',
+            is_bot: false,
+            event: 'view',
+            page_type: null,
+            occurred_at: t,
+          })),
+        )
+        .execute();
+      return;
+    case 'analytics_events':
+      await db
+        .insertInto(table)
+        .values(
+          times.map((t, i) => ({
+            site_id: 's1',
+            source: 'clanker',
+            name: 'CommerceAddToCart',
+            environment: 'production',
+            session_id: `v${i}.1`,
+            content: JSON.stringify({ product_id: 'p1', product_name: 'Mug', quantity: 1 }),
+            occurred_at: t,
+          })),
+        )
+        .execute();
+      return;
+    case 'script_errors':
+      await db
+        .insertInto(table)
+        .values(
+          times.map((t) => ({
+            site_id: 's1',
+            message: 'boom',
+            stack: null,
+            page_url: '/shop',
+            kind: 'error',
+            user_agent: null,
+            occurred_at: t,
+          })),
+        )
+        .execute();
+      return;
+    case 'performance_metrics':
+      await db
+        .insertInto(table)
+        .values(
+          times.map((t, i) => ({
+            site_id: 's1',
+            page_path: '/shop',
+            device_class: 'desktop',
+            metric: 'lcp',
+            value: 1000 + i,
+            rating: 'good',
+            lcp_element: 'img',
+            page_load_id: `pl${i}`,
+            occurred_at: t,
+          })),
+        )
+        .execute();
+      return;
+    case 'performance_details':
+      await db
+        .insertInto(table)
+        .values(
+          times.map((t, i) => ({
+            site_id: 's1',
+            page_path: '/shop',
+            event_name: 'image',
+            page_load_id: `pl${i}`,
+            data: JSON.stringify({ url: '/assets/a.png' }),
+            occurred_at: t,
+          })),
+        )
+        .execute();
+      return;
+  }
+}
+
+async function timesOf(h: DatabaseHandle, table: TelemetryTable): Promise<number[]> {
+  const { rows } = await sql<{ t: number }>`
+    SELECT occurred_at AS t FROM ${sql.table(table)} ORDER BY occurred_at`.execute(h.db);
+  return rows.map((r) => Number(r.t));
+}
+
+async function clear(h: DatabaseHandle): Promise<void> {
+  for (const t of TELEMETRY_TABLES) await sql`DELETE FROM ${sql.table(t)}`.execute(h.db);
+}
+
+/** Everything the owner's screens can show for the year before NOW. */
+async function yearOfSummaries(h: DatabaseHandle) {
+  const from = NOW - 365 * DAY;
+  const to = NOW + 1;
+  return {
+    analytics: await analyticsSummary(h.db, 's1', from, to),
+    funnel: await commerceFunnel(h.db, 's1', from, to),
+    additions: await cartAdditions(h.db, 's1', from, to),
+    errors: await errorsSummary(h.db, 's1', from, to),
+    performance: await performanceSummary(h.db, 's1', from, to),
+  };
+}
+
+describeEachBackend('telemetry retention', (kind) => {
+  let h: DatabaseHandle;
+
+  beforeAll(async () => {
+    h = await openTestDatabase(kind);
+  });
+  afterAll(async () => h.close());
+  beforeEach(async () => clear(h));
+
+  it('deletes rows received before the cut-off from every table and keeps the rest', async () => {
+    const cutoff = retentionCutoff(NOW, 30);
+    expect(cutoff).toBe(NOW - 30 * DAY);
+    const times = [cutoff - 5 * DAY, cutoff - 1, cutoff, cutoff + 1, NOW];
+    for (const t of TELEMETRY_TABLES) await insertRows(h, t, times.length, (i) => times[i]!);
+
+    const result = await pruneTelemetry(h.db, { cutoff, batchRows: 100 });
+
+    for (const t of TELEMETRY_TABLES) {
+      expect(await timesOf(h, t), t).toEqual([cutoff, cutoff + 1, NOW]);
+      expect(result.deleted[t], t).toBe(2);
+    }
+  });
+
+  it('deletes a backlog larger than one batch in several bounded DELETEs, oldest first', async () => {
+    const old = (i: number) => NOW - 1000 * DAY + i * 1000;
+    await insertRows(h, 'analytics_hits', 1234, old);
+    await insertRows(h, 'analytics_hits', 3, (i) => NOW - i);
+    await insertRows(h, 'script_errors', 7, old);
+    const cutoff = retentionCutoff(NOW, 400);
+
+    // One batch removes exactly its size, and the oldest rows.
+    expect(await deleteOldBatch(h.db, 'analytics_hits', cutoff, 500)).toBe(500);
+    const left = await timesOf(h, 'analytics_hits');
+    expect(left).toHaveLength(737);
+    expect(left[0]).toBe(old(500));
+
+    const result = await pruneTelemetry(h.db, { cutoff, batchRows: 500 });
+    expect(result.deleted.analytics_hits).toBe(734);
+    expect(result.deleted.script_errors).toBe(7);
+    // hits: 500 + 234; every other table: one DELETE that found fewer than a batch.
+    expect(result.batches).toBe(2 + 4);
+    expect(await timesOf(h, 'analytics_hits')).toEqual([NOW - 2, NOW - 1, NOW]);
+    expect(await timesOf(h, 'script_errors')).toEqual([]);
+  });
+
+  it('stops between batches when asked', async () => {
+    // analytics_hits is the first table pruned.
+    await insertRows(h, 'analytics_hits', 25, (i) => NOW - 1000 * DAY + i);
+    let calls = 0;
+    const result = await pruneTelemetry(h.db, {
+      cutoff: NOW,
+      batchRows: 10,
+      stopped: () => ++calls > 1,
+    });
+    expect(result.batches).toBe(1);
+    expect(await timesOf(h, 'analytics_hits')).toHaveLength(15);
+  });
+
+  it('keeps by default everything a year-long owner summary shows', async () => {
+    // A year back is the longest period the summaries are asked for; 500 days is past retention.
+    const times = [NOW - 500 * DAY, NOW - 365 * DAY, NOW - 200 * DAY, NOW - DAY];
+    for (const t of TELEMETRY_TABLES) await insertRows(h, t, times.length, (i) => times[i]!);
+    const before = await yearOfSummaries(h);
+    expect(before.analytics.pageViews).toBe(3);
+    expect(before.errors.errors[0]?.count).toBe(3);
+
+    const result = await pruneTelemetry(h.db, {
+      cutoff: retentionCutoff(NOW, DEFAULT_TELEMETRY_RETENTION_DAYS),
+      batchRows: 100,
+    });
+
+    expect(await yearOfSummaries(h)).toEqual(before);
+    for (const t of TELEMETRY_TABLES) expect(result.deleted[t], t).toBe(1);
+  });
+
+  it('uses the time index of each table for the oldest rows', async () => {
+    for (const t of TELEMETRY_TABLES) {
+      const { rows } = await sql<{ indexdef: string }>`
+        SELECT indexdef FROM pg_indexes
+         WHERE tablename = ${t} AND schemaname = current_schema()`.execute(h.db);
+      expect(
+        rows.some((r) => /\(occurred_at\)$/.test(r.indexdef)),
+        t,
+      ).toBe(true);
+    }
+  });
+
+  describe('the periodic job', () => {
+    let clock = NOW;
+
+    beforeEach(() => {
+      clock = NOW;
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    async function seedAges(): Promise<void> {
+      const times = [NOW - 1000 * DAY, NOW - 399 * DAY, NOW - DAY];
+      for (const t of TELEMETRY_TABLES) await insertRows(h, t, times.length, (i) => times[i]!);
+    }
+
+    it('runs a minute after start, then every hour with the clock of the deps', async () => {
+      await seedAges();
+      const { app } = await buildTestApp(h, {
+        config: { telemetryRetentionDays: 400 },
+        now: () => clock,
+      });
+      try {
+        await vi.advanceTimersByTimeAsync(FIRST_RUN_MS - 1);
+        expect(await timesOf(h, 'analytics_hits')).toHaveLength(3);
+        await vi.advanceTimersByTimeAsync(1);
+        await vi.waitFor(
+          async () => {
+            for (const t of TELEMETRY_TABLES)
+              expect(await timesOf(h, t), t).toEqual([NOW - 399 * DAY, NOW - DAY]);
+          },
+          { timeout: 10_000 },
+        );
+        // Two days later the 399-day-old rows are past 400 days: the next hourly run takes them.
+        clock = NOW + 2 * DAY;
+        await vi.advanceTimersByTimeAsync(RUN_EVERY_MS);
+        await vi.waitFor(
+          async () => {
+            for (const t of TELEMETRY_TABLES) expect(await timesOf(h, t), t).toEqual([NOW - DAY]);
+          },
+          { timeout: 10_000 },
+        );
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('stops at shutdown after the batch in flight, before the database closes', async () => {
+      await insertRows(h, 'analytics_hits', 50, (i) => NOW - 1000 * DAY + i);
+      const { app } = await buildTestApp(h, {
+        config: { telemetryRetentionDays: 400 },
+        now: () => clock,
+      });
+      await vi.advanceTimersByTimeAsync(FIRST_RUN_MS);
+      await app.close(); // resolves only once the run has stopped
+      const left = (await timesOf(h, 'analytics_hits')).length;
+      await vi.advanceTimersByTimeAsync(FIRST_RUN_MS + RUN_EVERY_MS);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(await timesOf(h, 'analytics_hits')).toHaveLength(left);
+    });
+
+    it('does not run when TELEMETRY_RETENTION_DAYS is 0', async () => {
+      await seedAges();
+      const { app } = await buildTestApp(h, { config: { telemetryRetentionDays: 0 } });
+      await vi.advanceTimersByTimeAsync(FIRST_RUN_MS + 3 * RUN_EVERY_MS);
+      await app.close();
+      for (const t of TELEMETRY_TABLES) expect(await timesOf(h, t), t).toHaveLength(3);
+    });
+
+    it('does not run in a test app that did not ask for it', async () => {
+      await seedAges();
+      const { app } = await buildTestApp(h);
+      await vi.advanceTimersByTimeAsync(FIRST_RUN_MS + 3 * RUN_EVERY_MS);
+      await app.close();
+      for (const t of TELEMETRY_TABLES) expect(await timesOf(h, t), t).toHaveLength(3);
+    });
+  });
+});
