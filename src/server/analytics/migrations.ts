@@ -55,7 +55,7 @@ export const migrations: Record<string, Migration> = {
   },
   // Retention (retention.ts) deletes by receive time across every website; the indexes above
   // lead with site_id and cannot find the oldest rows without reading them all.
-  '20261126_0900_analytics_time_indexes': {
+  '20261124_0910_analytics_time_indexes': {
     async up(db: Kysely<any>) {
       await db.schema
         .createIndex('analytics_hits_time')

@@ -38,7 +38,7 @@ export const migrations: Record<string, Migration> = {
   },
   // Retention (analytics/retention.ts) deletes by receive time across every website; the indexes above
   // lead with site_id and cannot find the oldest rows without reading them all.
-  '20261126_1000_performance_time_indexes': {
+  '20261124_1010_performance_time_indexes': {
     async up(db: Kysely<any>) {
       await db.schema
         .createIndex('performance_metrics_time')
