@@ -290,6 +290,65 @@ describeEachBackend('forms API (SPEC 7 / 8.4)', (kind) => {
     expect(await count('form_submissions')).toBe(subs + 1);
   });
 
+  it('welcomes newsletter members in the website’s language, English without texts for it', async () => {
+    const sites = [
+      { id: 's-ja', slug: 'jp', language: 'ja-JP' },
+      { id: 's-en', slug: 'us', language: 'en-US' },
+      { id: 's-fr', slug: 'fr', language: 'fr-FR' },
+    ];
+    const welcome = async (slug: string) => {
+      const res = await submit(new Visitor(app, `${slug}.localhost`), 'form-newsletter', {
+        email: `welcome-${slug}@example.com`,
+      });
+      expect(res.statusCode).toBe(200);
+      return h.db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('kind', '=', 'newsletter-welcome')
+        .where('to_address', '=', `welcome-${slug}@example.com`)
+        .executeTakeFirstOrThrow();
+    };
+    for (const s of sites) {
+      await addTestSite(h, s.id, s.slug, { provider: 'altcha' }, `News & <${s.slug}> "Co"`);
+      await h.db
+        .updateTable('sites')
+        .set({ language: s.language })
+        .where('id', '=', s.id)
+        .execute();
+      await addTestForms(h, s.id);
+    }
+
+    const ja = await welcome('jp');
+    expect(ja.subject).toBe('News & <jp> "Co"のニュースレターへのご登録ありがとうございます');
+    expect(ja.headers['Content-Language']).toBe('ja');
+    expect(ja.text_body).toMatch(
+      /^News & <jp> "Co"からのお知らせにご登録いただき、誠にありがとうございます。\n\n--\n配信停止: http:\/\/jp\.localhost\/unsubscribe\?token=/,
+    );
+    expect(ja.html_body).toContain(
+      '<p>News &amp; &lt;jp&gt; &quot;Co&quot;からのお知らせにご登録いただき、誠にありがとうございます。</p>',
+    );
+    expect(ja.html_body).toMatch(
+      /<a href="http:\/\/jp\.localhost\/unsubscribe\?token=[^"]+">配信を停止する<\/a>/,
+    );
+    expect(ja.html_body).not.toContain('<jp>');
+
+    for (const slug of ['us', 'fr']) {
+      const en = await welcome(slug);
+      expect(en.subject).toBe(`You're subscribed to News & <${slug}> "Co"`);
+      expect(en.headers['Content-Language']).toBe('en');
+      expect(en.text_body).toMatch(
+        new RegExp(
+          `^Thanks for signing up for news from News & <${slug}> "Co"\\.\\n\\n--\\nUnsubscribe: http://${slug}\\.localhost/unsubscribe\\?token=`,
+        ),
+      );
+      expect(en.html_body).toContain(
+        `<p>Thanks for signing up for news from News &amp; &lt;${slug}&gt; &quot;Co&quot;.</p>`,
+      );
+      expect(en.html_body).toMatch(/">Unsubscribe<\/a><\/p>$/);
+      expect(en.html_body).not.toContain(`<${slug}>`);
+    }
+  });
+
   it('joins a newsletter once per address and mails an unsubscribe link that works', async () => {
     const v = new Visitor(app);
     const first = await submit(v, 'form-newsletter', { email: 'Reader@Example.com' });

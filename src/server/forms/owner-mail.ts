@@ -63,22 +63,3 @@ ${all
     ...(opts.replyTo ? { replyTo: opts.replyTo } : {}),
   };
 }
-
-/** The welcome mail a new newsletter member gets; it carries the unsubscribe link. */
-export function newsletterWelcome(opts: {
-  siteId: string;
-  siteTitle: string;
-  to: string;
-  unsubscribeUrl: string;
-}): MailMessage {
-  return {
-    siteId: opts.siteId,
-    kind: 'newsletter-welcome',
-    to: opts.to,
-    subject: `You're subscribed to ${opts.siteTitle}`,
-    text: `Thanks for signing up for news from ${opts.siteTitle}.`,
-    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif"><p>Thanks for signing up for news from ${escapeHtml(opts.siteTitle)}.</p></body></html>`,
-    fromName: opts.siteTitle,
-    unsubscribeUrl: opts.unsubscribeUrl,
-  };
-}

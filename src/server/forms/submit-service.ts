@@ -30,7 +30,8 @@ import {
   submissionKeyHash,
 } from './submission-keys.js';
 import { storeSubmission } from './store-submission.js';
-import { newsletterWelcome, ownerNotification } from './owner-mail.js';
+import { ownerNotification } from './owner-mail.js';
+import { newsletterWelcome } from './welcome-mail.js';
 
 export interface SubmissionInput {
   key: string;
@@ -151,6 +152,7 @@ export async function submitForm(
       newsletterWelcome({
         siteId: site.id,
         siteTitle: site.title,
+        language: site.language,
         to: visitorEmail,
         unsubscribeUrl: unsubscribeUrl(input.origin, token),
       }),

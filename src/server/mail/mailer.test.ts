@@ -85,6 +85,28 @@ describeEachBackend('mailer', (kind) => {
     await mailer.close();
   });
 
+  it('writes the unsubscribe footer in the mail’s language and says which it is', async () => {
+    const mailer = createMailer({ db: h.db, now });
+    const url = 'http://jp.localhost/unsubscribe?token=a&b';
+    const [ja, fr, owner] = mailer.outboxRows([
+      { ...base, unsubscribeUrl: url, language: 'ja-JP' },
+      { ...base, unsubscribeUrl: url, language: 'fr-FR' },
+      { ...base, unsubscribeUrl: url },
+    ]);
+    expect(ja!.text_body).toBe(`Plain\n\n--\n配信停止: ${url}\n`);
+    expect(ja!.html_body).toBe(
+      '<p>Html</p><hr><p style="font-size:12px;color:#666"><a href="http://jp.localhost/unsubscribe?token=a&amp;b">配信を停止する</a></p>',
+    );
+    expect(JSON.parse(ja!.headers)).toMatchObject({ 'Content-Language': 'ja' });
+    expect(fr!.text_body).toBe(`Plain\n\n--\nUnsubscribe: ${url}\n`);
+    expect(fr!.html_body).toContain('>Unsubscribe</a>');
+    expect(JSON.parse(fr!.headers)).toMatchObject({ 'Content-Language': 'en' });
+    // Mail without a language (owner mail) keeps the English footer and no Content-Language.
+    expect(owner!.text_body).toBe(`Plain\n\n--\nUnsubscribe: ${url}\n`);
+    expect(JSON.parse(owner!.headers)).not.toHaveProperty('Content-Language');
+    await mailer.close();
+  });
+
   it('refuses recipients and header names that could inject', async () => {
     const mailer = createMailer({ db: h.db, now });
     for (const to of ['a@b.co\r\nBcc: c@d.co', 'a@b.co, c@d.co', 'Name <a@b.co>', 'nope']) {

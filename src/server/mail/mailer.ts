@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { escapeHtml } from '../../shared/html.js';
 import { headerSafe, safeAddress, safeDisplayName, safeHeaders } from './headers.js';
+import { mailTexts } from './mail-texts.js';
 import type { OutboxStatus, OutboxTable } from './tables.js';
 
 type DbOrTrx = Kysely<Database> | Transaction<Database>;
@@ -28,6 +29,11 @@ export interface MailMessage {
    * and the List-Unsubscribe / List-Unsubscribe-Post headers (RFC 8058 one-click).
    */
   unsubscribeUrl?: string;
+  /**
+   * The website's language ('ja-JP') for mail to shoppers: the unsubscribe footer is written in
+   * it (English when it has no texts) and it is sent as Content-Language. Owner mail omits it.
+   */
+  language?: string;
 }
 
 /** An outbox row ready to insert (headers as JSON text). */
@@ -130,12 +136,14 @@ export function createMailer(opts: MailerOptions): Mailer {
     const headers = safeHeaders(m.headers);
     let text = m.text;
     let html = m.html;
+    const texts = mailTexts(m.language);
+    if (m.language !== undefined) headers['Content-Language'] = texts.lang;
     if (m.unsubscribeUrl) {
       const link = headerSafe(m.unsubscribeUrl);
       headers['List-Unsubscribe'] = `<${link}>`;
       headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
-      text += `\n\n--\nUnsubscribe: ${link}\n`;
-      html += `<hr><p style="font-size:12px;color:#666"><a href="${escapeHtml(link)}">Unsubscribe</a></p>`;
+      text += `\n\n--\n${texts.unsubscribe.textLine(link)}\n`;
+      html += `<hr><p style="font-size:12px;color:#666"><a href="${escapeHtml(link)}">${texts.unsubscribe.linkLabel}</a></p>`;
     }
     if (m.replyTo) headers['Reply-To'] = safeAddress(m.replyTo);
     if (m.fromName) headers['X-From-Name'] = safeDisplayName(m.fromName);

@@ -1,5 +1,6 @@
 import { escapeHtml } from '../../shared/html.js';
 import type { MailMessage } from '../mail/mailer.js';
+import { mailTexts } from '../mail/mail-texts.js';
 
 /**
  * Restock notices go to the members of this list of the mail domain: every sign-up joins it,
@@ -14,50 +15,50 @@ function oneLine(s: string): string {
 }
 
 /**
- * The back-in-stock notice. `productUrl` and `unsubscribeUrl` are absolute. Everything the
- * owner or visitor typed is escaped in HTML; the mailer adds the unsubscribe footer and the
- * List-Unsubscribe headers from `unsubscribeUrl`.
+ * The back-in-stock notice, in the website's language (`language`, e.g. 'ja-JP'; English when the
+ * catalogue has no texts for it). `productUrl` and `unsubscribeUrl` are absolute. Everything the
+ * owner or visitor typed is escaped in HTML; the mailer adds the unsubscribe footer (in the same
+ * language) and the List-Unsubscribe headers from `unsubscribeUrl`.
  */
 export function buildRestockNotice(input: {
   siteId: string;
   to: string;
   siteTitle: string;
+  language: string;
   productName: string;
+  /** `variantLabelOf(attributes, language)`, computed once per send. */
   variantLabel: string;
   productUrl: string;
   unsubscribeUrl: string;
 }): MailMessage {
+  const t = mailTexts(input.language).restock;
   const name = oneLine(input.productName);
-  const what = input.variantLabel ? `${name} (${oneLine(input.variantLabel)})` : name;
+  const variant = oneLine(input.variantLabel);
+  const what = variant ? t.productWithVariant(name, variant) : name;
   const site = oneLine(input.siteTitle);
-  const text = [
-    `Good news: ${what} is back in stock at ${site}.`,
-    '',
-    `Shop now: ${input.productUrl}`,
-    '',
-    'You are getting this email because you asked to be told when this item is back in stock.',
-  ].join('\n');
+  const text = [t.intro(what, site), '', t.shopLine(input.productUrl), '', t.reason].join('\n');
   const html =
     `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">` +
-    `<p>Good news: <strong>${escapeHtml(what)}</strong> is back in stock at ${escapeHtml(site)}.</p>` +
-    `<p><a href="${escapeHtml(input.productUrl)}">Shop now</a></p>` +
-    `<p style="font-size:12px;color:#666">You are getting this email because you asked to be ` +
-    `told when this item is back in stock.</p></body></html>`;
+    `<p>${t.intro(`<strong>${escapeHtml(what)}</strong>`, escapeHtml(site))}</p>` +
+    `<p><a href="${escapeHtml(input.productUrl)}">${t.shopLink}</a></p>` +
+    `<p style="font-size:12px;color:#666">${t.reason}</p></body></html>`;
   return {
     siteId: input.siteId,
     to: input.to,
-    subject: `${name} is back in stock`,
+    subject: t.subject(name),
     text,
     html,
     kind: 'restock',
     fromName: site,
     unsubscribeUrl: input.unsubscribeUrl,
+    language: input.language,
   };
 }
 
-/** 'Size: M, Color: Blue' */
-export function variantLabelOf(attributes: Record<string, string>): string {
+/** 'Size: M, Color: Blue' (English), 'サイズ：M、カラー：青' (Japanese). */
+export function variantLabelOf(attributes: Record<string, string>, language = 'en'): string {
+  const t = mailTexts(language).restock;
   return Object.entries(attributes)
-    .map(([k, v]) => `${k}: ${v}`)
-    .join(', ');
+    .map(([k, v]) => `${k}${t.attributeSeparator}${v}`)
+    .join(t.attributeListSeparator);
 }

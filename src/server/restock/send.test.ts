@@ -18,6 +18,7 @@ import {
   waitFor,
 } from './test-fixtures.js';
 import { CLAIM_TIMEOUT_MS, RestockSender } from './sender.js';
+import { insertTestSite } from '../testing/site-fixtures.js';
 
 const emails = (prefix: string, n: number) =>
   Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(4, '0')}@example.com`);
@@ -128,6 +129,10 @@ describeEachBackend('restock sends through SMTP', (kind) => {
     const mail = smtp.mails.find((m) => m.to.includes('first@example.com'))!;
     expect(mail.text).toContain('Subject: Blue <Mug> is back in stock');
     expect(mail.text).toContain('Blue &lt;Mug&gt; (Size: S0)');
+    expect(mail.text).toContain('Content-Language: en');
+    expect(mail.text).toMatch(
+      /<a href="http:\/\/localhost\/unsubscribe\?token=[^"]+">Unsubscribe<\/a>/,
+    );
     // The owner's request host (the site's host) makes the absolute link.
     expect(mail.text).toContain('http://localhost/shop/p/mug');
     expect(mail.text).toMatch(/List-Unsubscribe: <http:\/\/localhost\/unsubscribe\?token=/);
@@ -171,6 +176,88 @@ describeEachBackend('restock sends through SMTP', (kind) => {
     expect(ids).toHaveLength(2);
     for (const id of ids) expect(await finished(id)).toMatchObject({ status: 'done', sent: 0 });
     expect(smtp.mails).toHaveLength(0);
+  });
+
+  it('writes the notice in the website’s language: Japanese on a ja site, else English', async () => {
+    const name = 'Tea <Cup> & "Pot"';
+    const sites = [
+      { id: 'sja', slug: 'jp', language: 'ja-JP' },
+      { id: 'sen', slug: 'uk', language: 'en-GB' },
+      { id: 'sfr', slug: 'fr', language: 'fr-FR' },
+    ];
+    const mails = new Map<string, { text: string; html: string }>();
+    for (const site of sites) {
+      await insertTestSite(h.db, {
+        ...site,
+        title: `Shop & <${site.slug}>`,
+        shop: true,
+        ...(site.language === 'ja-JP' ? { currency: 'JPY' } : {}),
+      });
+      await addOwner(h, `owner-${site.slug}@test.dev`, site.id);
+      await addProduct(h, site.id, `cup-${site.slug}`, name, [{ id: `cup-${site.slug}-1` }]);
+      await insertSignUps(h.db, {
+        siteId: site.id,
+        itemId: `cup-${site.slug}`,
+        variantId: `cup-${site.slug}-1`,
+        emails: [`shopper-${site.slug}@example.com`],
+      });
+      const host = `${site.slug}.localhost`;
+      const siteOwner = await signedIn(new Visitor(app, host), `owner-${site.slug}@test.dev`);
+      const start = await siteOwner.post(RESTOCK_API.send, {
+        productId: `cup-${site.slug}`,
+        variantId: `cup-${site.slug}-1`,
+      });
+      expect(start.statusCode).toBe(202);
+      const { sendId } = start.json() as { sendId: string };
+      const done = await waitFor(async () => {
+        const p = (await siteOwner.get(`${RESTOCK_API.sends}/${sendId}`)).json() as RestockSendJson;
+        return p.status === 'running' ? undefined : p;
+      });
+      expect(done).toMatchObject({ status: 'done', sent: 1 });
+      const mail = smtp.mails.find((m) => m.to.includes(`shopper-${site.slug}@example.com`))!;
+      const [text, html] = mail.text.split('Content-Type: text/html');
+      expect(html).toBeDefined();
+      mails.set(site.slug, { text: text!, html: html! });
+    }
+
+    const ja = mails.get('jp')!;
+    expect(ja.text).toContain('Subject: 「Tea <Cup> & "Pot"」が再入荷しました');
+    expect(ja.text).toContain('Content-Language: ja');
+    expect(ja.text).toContain(
+      'お待たせいたしました。Shop & <jp>にて、ご希望の「Tea <Cup> & "Pot"（Size：S0）」が再入荷いたしました。',
+    );
+    expect(ja.text).toContain('商品ページはこちら: http://jp.localhost/shop/p/cup-jp');
+    expect(ja.text).toContain('再入荷のお知らせをご希望いただいた方にお送りしています。');
+    expect(ja.text).toMatch(/配信停止: http:\/\/jp\.localhost\/unsubscribe\?token=/);
+    expect(ja.html).toContain(
+      'Shop &amp; &lt;jp&gt;にて、ご希望の「<strong>Tea &lt;Cup&gt; &amp; &quot;Pot&quot;（Size：S0）</strong>」',
+    );
+    expect(ja.html).toContain('<a href="http://jp.localhost/shop/p/cup-jp">商品ページを見る</a>');
+    expect(ja.html).toMatch(
+      /<a href="http:\/\/jp\.localhost\/unsubscribe\?token=[^"]+">配信を停止する<\/a>/,
+    );
+    expect(ja.html).not.toContain('<Cup>');
+    expect(ja.text + ja.html).not.toMatch(/back in stock|Shop now|>Unsubscribe</);
+
+    // English: its own site's language, and the fallback for a language without texts.
+    for (const slug of ['uk', 'fr']) {
+      const en = mails.get(slug)!;
+      expect(en.text).toContain('Subject: Tea <Cup> & "Pot" is back in stock');
+      expect(en.text).toContain('Content-Language: en');
+      expect(en.text).toContain(
+        `Good news: Tea <Cup> & "Pot" (Size: S0) is back in stock at Shop & <${slug}>.`,
+      );
+      expect(en.text).toContain(`Shop now: http://${slug}.localhost/shop/p/cup-${slug}`);
+      expect(en.html).toContain(
+        `Good news: <strong>Tea &lt;Cup&gt; &amp; &quot;Pot&quot; (Size: S0)</strong> is back in stock at Shop &amp; &lt;${slug}&gt;.`,
+      );
+      expect(en.html).toContain(
+        `<a href="http://${slug}.localhost/shop/p/cup-${slug}">Shop now</a>`,
+      );
+      expect(en.html).toMatch(/">Unsubscribe<\/a>/);
+      expect(en.html).not.toContain('<Cup>');
+      expect(en.text + en.html).not.toMatch(/再入荷|配信/);
+    }
   });
 
   it('resumes an interrupted send and mails the rest exactly once', async () => {

@@ -216,7 +216,7 @@ export class RestockSender {
     if (!send) return;
     const site = await db
       .selectFrom('sites')
-      .select(['title'])
+      .select(['title', 'language'])
       .where('id', '=', send.site_id)
       .executeTakeFirst();
     const variant = await loadRestockVariant(db, send.site_id, {
@@ -229,8 +229,9 @@ export class RestockSender {
     }
     const notice = {
       siteTitle: site.title,
+      language: site.language,
       productName: variant.productName,
-      variantLabel: variantLabelOf(variant.attributes),
+      variantLabel: variantLabelOf(variant.attributes, site.language),
       fullUrl: variant.fullUrl,
     };
 
@@ -263,6 +264,7 @@ export class RestockSender {
               siteId: send.site_id,
               to: row.email,
               siteTitle: notice.siteTitle,
+              language: notice.language,
               productName: notice.productName,
               variantLabel: notice.variantLabel,
               productUrl: `${origin}${notice.fullUrl}`,

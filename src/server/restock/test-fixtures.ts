@@ -130,6 +130,33 @@ export interface ReceivedMail {
   text: string;
 }
 
+/**
+ * Decodes RFC 2047 encoded words (`=?UTF-8?B?…?=`, `=?UTF-8?Q?…?=`) in unfolded headers. Adjacent
+ * words join without the space between them, and their bytes are decoded together, so a character
+ * split across two words comes out whole.
+ */
+function decodeEncodedWords(head: string): string {
+  const word = /=\?utf-8\?([bq])\?([^?]*)\?=/gi;
+  return head.replace(/=\?utf-8\?[bq]\?[^?]*\?=(?:\s+=\?utf-8\?[bq]\?[^?]*\?=)*/gi, (run) => {
+    const bytes: Buffer[] = [];
+    for (const [, enc, data] of run.matchAll(word)) {
+      bytes.push(
+        enc!.toLowerCase() === 'b'
+          ? Buffer.from(data!, 'base64')
+          : Buffer.from(
+              data!
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-F]{2})/gi, (_, h: string) =>
+                  String.fromCharCode(parseInt(h, 16)),
+                ),
+              'latin1',
+            ),
+      );
+    }
+    return Buffer.concat(bytes).toString('utf8');
+  });
+}
+
 /** Decodes the parts of a raw MIME message well enough to search it. */
 function decodeMime(raw: string): string {
   const out: string[] = [];
@@ -137,12 +164,13 @@ function decodeMime(raw: string): string {
   for (const part of parts) {
     const split = part.search(/\r?\n\r?\n/);
     if (split < 0) {
-      out.push(part);
+      // Only headers (the message's own, before the first boundary).
+      out.push(decodeEncodedWords(part.replace(/\r?\n[ \t]+/g, ' ')));
       continue;
     }
     const head = part.slice(0, split);
     const body = part.slice(split).trim();
-    out.push(head);
+    out.push(decodeEncodedWords(head.replace(/\r?\n[ \t]+/g, ' ')));
     if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
       const bytes = body
         .replace(/=\r?\n/g, '')

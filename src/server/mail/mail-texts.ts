@@ -1,0 +1,96 @@
+/**
+ * The texts of the mail the platform sends to shoppers (restock notices, the newsletter welcome,
+ * the unsubscribe footer), in the website's language. Owner-facing mail stays English.
+ *
+ * Every function takes its values already prepared for the body it goes into: raw text for the
+ * subject and plain-text body, escaped HTML (`escapeHtml`, optionally wrapped in markup) for the
+ * HTML body. The fixed words here contain no `& < > "` (and never go into attributes), so they
+ * are safe in both bodies as they are.
+ */
+export interface MailTexts {
+  /** BCP 47 tag of these texts (the mail's Content-Language). */
+  lang: string;
+  /** The mailer's footer for list mail. */
+  unsubscribe: {
+    /** Plain-text footer line, e.g. 'Unsubscribe: {url}'. */
+    textLine: (url: string) => string;
+    linkLabel: string;
+  };
+  restock: {
+    /** Product name with its variant ('Mug (Size: M)'). */
+    productWithVariant: (name: string, variant: string) => string;
+    /** Separator of one attribute's name and value, and between attributes. */
+    attributeSeparator: string;
+    attributeListSeparator: string;
+    subject: (product: string) => string;
+    /** First paragraph: `what` is the product (with variant), `site` the website's title. */
+    intro: (what: string, site: string) => string;
+    /** Plain-text line with the product link. */
+    shopLine: (url: string) => string;
+    /** The HTML link's label. */
+    shopLink: string;
+    /** Why the shopper gets the mail. */
+    reason: string;
+  };
+  newsletterWelcome: {
+    subject: (site: string) => string;
+    body: (site: string) => string;
+  };
+}
+
+const en: MailTexts = {
+  lang: 'en',
+  unsubscribe: {
+    textLine: (url) => `Unsubscribe: ${url}`,
+    linkLabel: 'Unsubscribe',
+  },
+  restock: {
+    productWithVariant: (name, variant) => `${name} (${variant})`,
+    attributeSeparator: ': ',
+    attributeListSeparator: ', ',
+    subject: (product) => `${product} is back in stock`,
+    intro: (what, site) => `Good news: ${what} is back in stock at ${site}.`,
+    shopLine: (url) => `Shop now: ${url}`,
+    shopLink: 'Shop now',
+    reason:
+      'You are getting this email because you asked to be told when this item is back in stock.',
+  },
+  newsletterWelcome: {
+    subject: (site) => `You're subscribed to ${site}`,
+    body: (site) => `Thanks for signing up for news from ${site}.`,
+  },
+};
+
+const ja: MailTexts = {
+  lang: 'ja',
+  unsubscribe: {
+    textLine: (url) => `配信停止: ${url}`,
+    linkLabel: '配信を停止する',
+  },
+  restock: {
+    productWithVariant: (name, variant) => `${name}（${variant}）`,
+    attributeSeparator: '：',
+    attributeListSeparator: '、',
+    subject: (product) => `「${product}」が再入荷しました`,
+    intro: (what, site) =>
+      `お待たせいたしました。${site}にて、ご希望の「${what}」が再入荷いたしました。`,
+    shopLine: (url) => `商品ページはこちら: ${url}`,
+    shopLink: '商品ページを見る',
+    reason: 'このメールは、この商品の再入荷のお知らせをご希望いただいた方にお送りしています。',
+  },
+  newsletterWelcome: {
+    subject: (site) => `${site}のニュースレターへのご登録ありがとうございます`,
+    body: (site) => `${site}からのお知らせにご登録いただき、誠にありがとうございます。`,
+  },
+};
+
+const catalogue: Record<string, MailTexts> = { en, ja };
+
+/**
+ * The texts for a website's language ('ja-JP', 'ja', 'en-US', …), chosen by its primary
+ * language subtag; English for any language without texts (or none).
+ */
+export function mailTexts(language: string | null | undefined): MailTexts {
+  const primary = (language ?? '').trim().toLowerCase().split(/[-_]/, 1)[0] ?? '';
+  return Object.hasOwn(catalogue, primary) ? catalogue[primary]! : en;
+}
