@@ -23,6 +23,21 @@ export const ADDED_TEXT = ProductTexts.ADDED;
 export const SELECT_OPTION_TEXT = ProductTexts.SELECT_OPTION;
 export const SOLD_OUT_TEXT = ProductTexts.SOLD_OUT_BUTTON;
 
+/** The state labels, in the site's language (src/shared/i18n/storefront-texts.ts). */
+export interface AddToCartTexts {
+  adding: string;
+  added: string;
+  selectOption: string;
+  soldOut: string;
+}
+
+const ENGLISH_BUTTON_TEXTS: AddToCartTexts = {
+  adding: ADDING_TEXT,
+  added: ADDED_TEXT,
+  selectOption: SELECT_OPTION_TEXT,
+  soldOut: SOLD_OUT_TEXT,
+};
+
 export type AddToCartPhase = 'idle' | 'adding' | 'added' | 'select-option' | 'sold-out';
 
 export interface AddToCartState {
@@ -50,6 +65,8 @@ export interface AddToCartMachineOptions {
   /** The idle label ('Add To Cart', 'Subscribe' or the custom text). */
   idleText: string;
   soldOut?: boolean;
+  /** Defaults to SPEC 4.1's English labels. */
+  texts?: AddToCartTexts;
   scheduler?: Scheduler;
   /** Called when 'Added!' appears: list pages open the added-item popover then. */
   onAdded?: () => void;
@@ -81,6 +98,7 @@ export interface AddToCartMachine {
 
 export function createAddToCartMachine(opts: AddToCartMachineOptions): AddToCartMachine {
   const scheduler = opts.scheduler ?? realScheduler;
+  const texts = opts.texts ?? ENGLISH_BUTTON_TEXTS;
   let idleText = opts.idleText;
   let soldOut = opts.soldOut ?? false;
   let phase: AddToCartPhase = soldOut ? 'sold-out' : 'idle';
@@ -92,13 +110,13 @@ export function createAddToCartMachine(opts: AddToCartMachineOptions): AddToCart
   function compute(): AddToCartState {
     const text =
       phase === 'adding'
-        ? ADDING_TEXT
+        ? texts.adding
         : phase === 'added'
-          ? ADDED_TEXT
+          ? texts.added
           : phase === 'select-option'
-            ? SELECT_OPTION_TEXT
+            ? texts.selectOption
             : phase === 'sold-out'
-              ? SOLD_OUT_TEXT
+              ? texts.soldOut
               : idleText;
     return {
       phase,

@@ -50,6 +50,10 @@ export function popoverPosition(opts: {
   return { top: POPOVER.headerGapPx, right: POPOVER.offsetPx, placement: 'corner' };
 }
 
-export function addedToCartText(productName: string): string {
-  return `${productName} was added to your cart.`;
+/** `template` is the site language's '{productName} was added to your cart.' (the default). */
+export function addedToCartText(
+  productName: string,
+  template = '{productName} was added to your cart.',
+): string {
+  return template.split('{productName}').join(productName);
 }

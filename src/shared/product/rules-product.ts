@@ -102,8 +102,11 @@ export function fromPriceMoney(product: ProductJson): MoneyJson {
 }
 
 /** 'from {fromPrice}' with the formatted price filled in. */
-export function fromPriceText(formattedPrice: string): string {
-  return ProductTexts.FROM_PRICE.replace('{fromPrice}', formattedPrice);
+export function fromPriceText(
+  formattedPrice: string,
+  template: string = ProductTexts.FROM_PRICE,
+): string {
+  return template.replace('{fromPrice}', formattedPrice);
 }
 
 /** What a price area shows, in minor units of the product's currency. */
@@ -145,10 +148,14 @@ export function displayPrice(product: ProductJson, variant?: VariantJson): Displ
 /** SPEC 4.7: custom text overrides both; otherwise 'Subscribe' for subscriptions. */
 export function addButtonLabel(
   product: Pick<ProductJson, 'isSubscribable' | 'useCustomAddButtonText' | 'customAddButtonText'>,
+  texts: { subscribe: string; addToCart: string } = {
+    subscribe: ProductTexts.SUBSCRIBE,
+    addToCart: ProductTexts.ADD_TO_CART,
+  },
 ): string {
   const custom = product.customAddButtonText.trim();
   if (product.useCustomAddButtonText && custom) return custom;
-  return product.isSubscribable ? ProductTexts.SUBSCRIBE : ProductTexts.ADD_TO_CART;
+  return product.isSubscribable ? texts.subscribe : texts.addToCart;
 }
 
 /** SPEC 4.7: the form style (and a form before adding) when an additional-fields form is set. */

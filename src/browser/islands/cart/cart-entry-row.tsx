@@ -1,6 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { answerLines } from '../../../shared/cart/field-answers.js';
 import { QUANTITY_MAX, QUANTITY_MIN } from '../../../shared/quantity-range.js';
+import {
+  ENGLISH_TEXTS,
+  fillText,
+  type StorefrontTexts,
+} from '../../../shared/i18n/storefront-texts.js';
 import { formatMoney } from '../../../shared/money.js';
 import type { CartEntryJson } from './cart-json.js';
 import { entrySubtotalMinor, variantText } from './entry-subtotal.js';
@@ -12,6 +17,8 @@ export interface CartEntryRowProps {
   entry: CartEntryJson;
   locale: string;
   currency: string;
+  /** The site language's texts (English by default). */
+  texts?: StorefrontTexts;
   busy: boolean;
   /** Resolves true when the cart took the new quantity; false puts the old one back. */
   onQuantity: (entry: CartEntryJson, text: string) => Promise<boolean>;
@@ -24,6 +31,7 @@ export function CartEntryRow({
   entry,
   locale,
   currency,
+  texts = ENGLISH_TEXTS,
   busy,
   onQuantity,
   onRemove,
@@ -76,19 +84,19 @@ export function CartEntryRow({
           <button
             type="button"
             className="ci-edit"
-            aria-label={`Edit form, ${entry.title}`}
+            aria-label={fillText(texts.editFormText, { title: entry.title })}
             aria-disabled={busy || undefined}
             onClick={() => {
               if (!busy) onEdit(entry);
             }}
           >
-            Edit
+            {texts.editText}
           </button>
         )}
       </td>
       <td>
         <label className="ci-sr" htmlFor={qtyId}>
-          Quantity, {entry.title}
+          {fillText(texts.quantityOfText, { title: entry.title })}
         </label>
         <input
           id={qtyId}
@@ -113,14 +121,14 @@ export function CartEntryRow({
         <button
           type="button"
           className="ci-remove"
-          aria-label={`Remove ${entry.title}`}
+          aria-label={fillText(texts.removeItemText, { title: entry.title })}
           // aria-disabled, not disabled: a disabled button drops keyboard focus mid-request.
           aria-disabled={busy || undefined}
           onClick={() => {
             if (!busy) onRemove(entry);
           }}
         >
-          Remove
+          {texts.removeText}
         </button>
       </td>
     </tr>

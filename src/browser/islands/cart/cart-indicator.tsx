@@ -4,6 +4,7 @@ import {
   indicatorLabel,
   indicatorVisible,
 } from '../../../shared/cart/indicator.js';
+import { storefrontTexts } from '../../../shared/i18n/storefront-texts.js';
 import { formatMoney } from '../../../shared/money.js';
 import { CART_PAGE_PATH, goToCart } from './go-to-cart.js';
 import { ensureCartStyles } from './styles.js';
@@ -41,7 +42,7 @@ export default function CartIndicator({ locale = 'en-US', currency = 'USD' }: Ca
       className="ci-indicator"
       data-visible={visible}
       data-count={count}
-      aria-label={indicatorLabel(count)}
+      aria-label={indicatorLabel(count, storefrontTexts(locale))}
       aria-hidden={visible ? undefined : true}
       tabIndex={visible ? undefined : -1}
       onClick={onClick}

@@ -9,6 +9,7 @@ import { minimumNotMet } from '../../../shared/cart/cart-minimum.js';
 import { parseCartQuantity } from '../../../shared/cart/cart-quantity.js';
 import { EXPRESS_CHECKOUT_PATH } from '../../../shared/cart/checkout-urls.js';
 import { Messages } from '../../../shared/errors.js';
+import { storefrontTexts } from '../../../shared/i18n/storefront-texts.js';
 import { formatMoney } from '../../../shared/money.js';
 import type { MoneyJson } from '../../../shared/product/types.js';
 import type { CartEntryJson } from './cart-json.js';
@@ -50,6 +51,7 @@ export default function CartPage({
   store = cartStore,
 }: CartPageProps) {
   const { status, cart } = useCart(store);
+  const texts = storefrontTexts(locale);
   const [failure, setFailure] = useState<CartFailure | null>(null);
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -162,7 +164,7 @@ export default function CartPage({
     <section
       ref={sectionRef}
       className="ci-cart"
-      aria-label="Shopping cart"
+      aria-label={texts.shoppingCartText}
       aria-busy={loading || undefined}
       tabIndex={-1}
     >
@@ -174,28 +176,28 @@ export default function CartPage({
         )}
       </div>
       {loading ? (
-        <p className="ci-loading">Loading…</p>
+        <p className="ci-loading">{texts.loadingText}</p>
       ) : status === 'error' && !cart ? (
         <p className="ci-load-failed">
           {Messages.PLEASE_TRY_AGAIN}{' '}
           <button type="button" onClick={() => void store.load().catch(() => undefined)}>
-            Reload cart
+            {texts.reloadCartText}
           </button>
         </p>
       ) : entries.length === 0 ? (
-        <p className="ci-empty">{Messages.CART_EMPTY}</p>
+        <p className="ci-empty">{texts.cartEmptyText}</p>
       ) : (
         <>
           <table>
             <thead>
               <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Quantity</th>
+                <th scope="col">{texts.itemText}</th>
+                <th scope="col">{texts.quantityText}</th>
                 <th scope="col" className="ci-num">
-                  Price
+                  {texts.priceText}
                 </th>
                 <th scope="col" className="ci-num">
-                  <span className="ci-sr">Remove</span>
+                  <span className="ci-sr">{texts.removeText}</span>
                 </th>
               </tr>
             </thead>
@@ -206,6 +208,7 @@ export default function CartPage({
                   entry={entry}
                   locale={locale}
                   currency={currency}
+                  texts={texts}
                   busy={busy.has(entry.id)}
                   onQuantity={onQuantity}
                   onRemove={onRemove}
@@ -216,12 +219,12 @@ export default function CartPage({
           </table>
           <div className="ci-summary">
             <p className="ci-subtotal">
-              Subtotal <strong>{formatMoney(subtotal, currency, locale)}</strong>
+              {texts.subtotalText} <strong>{formatMoney(subtotal, currency, locale)}</strong>
             </p>
             {blocked && <p className="ci-minimum">{blocked}</p>}
             <form method="get" action={EXPRESS_CHECKOUT_PATH}>
               <button type="submit" className="ci-checkout" disabled={blocked !== null}>
-                Checkout
+                {texts.checkoutText}
               </button>
             </form>
           </div>

@@ -32,7 +32,11 @@ function floatingCart(): Element | null {
   return null;
 }
 
-export function showAddedPopover(productName: string): void {
+/** `texts` are the site language's popover text and close label (English by default). */
+export function showAddedPopover(
+  productName: string,
+  texts?: { addedToCartText: string; closeText: string },
+): void {
   current?.remove();
   ensureStyles();
   const box = document.createElement('div');
@@ -42,11 +46,11 @@ export function showAddedPopover(productName: string): void {
   box.dataset.testid = 'added-popover';
   const text = document.createElement('p');
   text.style.margin = '0';
-  text.textContent = addedToCartText(productName);
+  text.textContent = addedToCartText(productName, texts?.addedToCartText);
   const close = document.createElement('button');
   close.type = 'button';
   close.className = 'pi-close';
-  close.setAttribute('aria-label', 'Close');
+  close.setAttribute('aria-label', texts?.closeText ?? 'Close');
   close.textContent = '×';
   box.append(text, close);
 

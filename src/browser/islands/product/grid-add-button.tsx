@@ -1,3 +1,4 @@
+import { storefrontTexts } from '../../../shared/i18n/storefront-texts.js';
 import { addButtonLabel, isSoldOut } from '../../../shared/product/rules.js';
 import { AddToCartButton } from './add-to-cart-button.js';
 import type { ProductIslandProps } from './island-props.js';
@@ -12,6 +13,7 @@ const NO_SELECTION = {};
  */
 export default function GridAddButton(props: ProductIslandProps) {
   const product = props.item.structuredContent;
+  const texts = storefrontTexts(props.locale);
   const { state, onClick, dialogs } = useAddToCart({
     props: { ...props, pageType: 'plp' },
     selection: NO_SELECTION,
@@ -22,7 +24,10 @@ export default function GridAddButton(props: ProductIslandProps) {
       ? { subscriptionOptionId: product.productSubscriptionOptions[0].id }
       : {}),
     soldOut: isSoldOut(product),
-    idleText: addButtonLabel(product),
+    idleText: addButtonLabel(product, {
+      subscribe: texts.subscribeText,
+      addToCart: texts.addToCartText,
+    }),
     listGrid: true,
   });
   return (

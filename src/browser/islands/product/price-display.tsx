@@ -1,5 +1,6 @@
+import type { StorefrontTexts } from '../../../shared/i18n/storefront-texts.js';
 import { formatMoney } from '../../../shared/money.js';
-import { fromPriceText, ProductTexts, type StatusMark } from '../../../shared/product/rules.js';
+import { fromPriceText, type StatusMark } from '../../../shared/product/rules.js';
 import { visuallyHidden } from './styles.js';
 
 export interface PriceView {
@@ -18,18 +19,25 @@ export interface PriceView {
  * visually hidden 'Sale Price:' / 'Original Price:' labels; the mark reads 'sold out' (or the
  * site's custom sold-out text) or 'sale'.
  */
-export function PriceDisplay(props: { view: PriceView; locale: string; soldOutText: string }) {
-  const { view, locale } = props;
+export function PriceDisplay(props: {
+  view: PriceView;
+  locale: string;
+  soldOutText: string;
+  texts: StorefrontTexts;
+}) {
+  const { view, locale, texts } = props;
   const fmt = (minor: number) => formatMoney(minor, view.currency, locale);
   return (
     <div className="pi-price product-price" data-testid="product-price">
       {view.from ? (
-        <span className="pi-from">{fromPriceText(fmt(view.price))}</span>
+        <span className="pi-from">
+          {fromPriceText(fmt(view.price), texts.productPriceFromText)}
+        </span>
       ) : view.originalPrice !== null ? (
         <>
-          <span style={visuallyHidden}>{ProductTexts.SALE_PRICE}</span>
+          <span style={visuallyHidden}>{texts.salePriceText}</span>
           <span className="pi-sale-price">{fmt(view.price)}</span>
-          <span style={visuallyHidden}>{ProductTexts.ORIGINAL_PRICE}</span>
+          <span style={visuallyHidden}>{texts.originalPriceText}</span>
           <del className="pi-original">{fmt(view.originalPrice)}</del>
         </>
       ) : (
@@ -38,8 +46,8 @@ export function PriceDisplay(props: { view: PriceView; locale: string; soldOutTe
       {view.mark ? (
         <span className={`pi-mark pi-mark-${view.mark}`} data-mark={view.mark}>
           {view.mark === 'sold-out'
-            ? props.soldOutText || ProductTexts.SOLD_OUT
-            : ProductTexts.SALE}
+            ? props.soldOutText || texts.productSoldOutText
+            : texts.productSaleText}
         </span>
       ) : null}
     </div>

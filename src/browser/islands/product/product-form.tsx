@@ -1,10 +1,10 @@
 import { useState } from 'react';
+import { storefrontTexts } from '../../../shared/i18n/storefront-texts.js';
 import {
   addButtonLabel,
   findVariant,
   installmentNotice,
   merchandisingViewOf,
-  ProductTexts,
   orderedOptions,
   quantityInputVisible,
   restockFormEnabled,
@@ -40,6 +40,7 @@ export interface ProductFormProps extends ProductIslandProps {
 export function ProductForm(props: ProductFormProps) {
   const { item, merchandising, store, locale, pageType } = props;
   const product = item.structuredContent;
+  const texts = storefrontTexts(locale);
   const view = props.view ?? merchandisingViewOf(pageType);
   const options = orderedOptions(product);
   const [selection, setSelection] = useState<OptionSelection>({});
@@ -55,8 +56,8 @@ export function ProductForm(props: ProductFormProps) {
   // A subscribable product bought once reads like any other product (SPEC 4.7 labels).
   const idleText =
     !custom && product.isSubscribable && !subscription
-      ? ProductTexts.ADD_TO_CART
-      : addButtonLabel(product);
+      ? texts.addToCartText
+      : addButtonLabel(product, { subscribe: texts.subscribeText, addToCart: texts.addToCartText });
   const showQuantity = quantityInputVisible(product, store);
 
   const { state, onClick, dialogs } = useAddToCart({
@@ -83,7 +84,12 @@ export function ProductForm(props: ProductFormProps) {
       data-product-id={item.id}
       data-page-type={pageType}
     >
-      <PriceDisplay view={price} locale={locale} soldOutText={merchandising.customSoldOutText} />
+      <PriceDisplay
+        view={price}
+        locale={locale}
+        soldOutText={merchandising.customSoldOutText}
+        texts={texts}
+      />
       {choices.length > 0 ? (
         <SubscriptionChoice
           choices={choices}
@@ -105,6 +111,7 @@ export function ProductForm(props: ProductFormProps) {
           options={options}
           selection={selection}
           onChange={(name, value) => setSelection((s) => ({ ...s, [name]: value }))}
+          selectValueText={texts.selectValueText}
         />
       ) : null}
       {low.visible ? (
@@ -112,7 +119,9 @@ export function ProductForm(props: ProductFormProps) {
           {low.text}
         </p>
       ) : null}
-      {showQuantity ? <QuantityInput value={quantity} onChange={setQuantity} /> : null}
+      {showQuantity ? (
+        <QuantityInput value={quantity} onChange={setQuantity} label={texts.quantityText} />
+      ) : null}
       <AddToCartButton state={state} onClick={onClick} />
       {showRestock && restockVariant ? (
         <RestockForm

@@ -5,12 +5,17 @@ import { ProductTexts, QUANTITY_MAX, QUANTITY_MIN } from '../../../shared/produc
  * SPEC 5.2: number, min 1, max 9999, step 1, default 1. The value stays the raw text so the
  * add-to-cart checks can tell 'not a number' from 'not whole' (SPEC 5.1).
  */
-export function QuantityInput(props: { value: string; onChange: (value: string) => void }) {
+export function QuantityInput(props: {
+  value: string;
+  onChange: (value: string) => void;
+  /** The site language's 'Quantity'. */
+  label?: string;
+}) {
   const id = useId();
   return (
     <div className="pi-field pi-quantity">
       <label htmlFor={id} style={{ display: 'block' }}>
-        {ProductTexts.QUANTITY}
+        {props.label ?? ProductTexts.QUANTITY}
       </label>
       <input
         id={id}

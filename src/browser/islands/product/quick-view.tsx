@@ -1,6 +1,7 @@
 import { emitProductEvent } from './product-events.js';
 import { useId, useRef, useState } from 'react';
-import { MerchandisingView, ProductTexts } from '../../../shared/product/rules.js';
+import { storefrontTexts } from '../../../shared/i18n/storefront-texts.js';
+import { MerchandisingView } from '../../../shared/product/rules.js';
 import type { ProductIslandProps } from './island-props.js';
 import { Modal } from './modal.js';
 import { ProductForm } from './product-form.js';
@@ -15,6 +16,7 @@ export default function QuickView(props: ProductIslandProps) {
   const id = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
   const { item } = props;
+  const texts = storefrontTexts(props.locale);
   return (
     <div className="pi-quick-view" data-product-id={item.id}>
       <button
@@ -22,13 +24,13 @@ export default function QuickView(props: ProductIslandProps) {
         className="pi-quick-view-trigger"
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-label={`${ProductTexts.QUICK_VIEW}: ${item.title}`}
+        aria-label={`${texts.productQuickViewText}: ${item.title}`}
         onClick={() => {
           setOpen(true);
           emitProductEvent('commerce:quick-view', { itemId: item.id });
         }}
       >
-        {ProductTexts.QUICK_VIEW}
+        {texts.productQuickViewText}
       </button>
       <Modal
         open={open}
@@ -42,7 +44,7 @@ export default function QuickView(props: ProductIslandProps) {
           ref={closeRef}
           type="button"
           className="pi-close"
-          aria-label="Close"
+          aria-label={texts.closeText}
           onClick={() => setOpen(false)}
         >
           ×
@@ -68,7 +70,7 @@ export default function QuickView(props: ProductIslandProps) {
               compact
             />
             <p>
-              <a href={item.fullUrl}>View full details</a>
+              <a href={item.fullUrl}>{texts.viewFullDetailsText}</a>
             </p>
           </div>
         </div>

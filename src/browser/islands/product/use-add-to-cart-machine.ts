@@ -3,12 +3,15 @@ import {
   createAddToCartMachine,
   type AddToCartMachine,
   type AddToCartState,
+  type AddToCartTexts,
 } from '../../../shared/cart/add-to-cart-machine.js';
 
 /** One machine per mounted button; its idle label and sold-out state follow the props. */
 export function useAddToCartMachine(opts: {
   idleText: string;
   soldOut: boolean;
+  /** Read once, like the machine: a page's language never changes. */
+  texts?: AddToCartTexts;
   onAdded?: () => void;
 }): [AddToCartState, AddToCartMachine] {
   const [onAddedRef] = useState<{ current: (() => void) | undefined }>(() => ({
@@ -19,6 +22,7 @@ export function useAddToCartMachine(opts: {
     createAddToCartMachine({
       idleText: opts.idleText,
       soldOut: opts.soldOut,
+      ...(opts.texts ? { texts: opts.texts } : {}),
       onAdded: () => onAddedRef.current?.(),
     }),
   );

@@ -12,6 +12,7 @@ import type { AddToCartState } from '../../../shared/cart/add-to-cart-machine.js
 import { alertTitle } from '../../../shared/cart/alert-title.js';
 import { ProductType } from '../../../shared/enums.js';
 import { Messages } from '../../../shared/errors.js';
+import { storefrontTexts } from '../../../shared/i18n/storefront-texts.js';
 import {
   findVariant,
   unselectedOptions,
@@ -67,12 +68,19 @@ export function useAddToCart(opts: UseAddToCartOptions): {
   const optsRef = useRef(opts);
   optsRef.current = opts;
 
+  const texts = storefrontTexts(props.locale);
   const [state, machine] = useAddToCartMachine({
     idleText: opts.idleText,
     soldOut: opts.soldOut,
+    texts: {
+      adding: texts.addingText,
+      added: texts.addedText,
+      selectOption: texts.selectOptionText,
+      soldOut: texts.soldOutButtonText,
+    },
     onAdded: () => {
       // SPEC 4.1: the added-item popover belongs to list pages.
-      if (isList) showAddedPopover(item.title);
+      if (isList) showAddedPopover(item.title, texts);
       optsRef.current.onAdded?.();
     },
   });

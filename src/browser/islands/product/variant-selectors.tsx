@@ -10,6 +10,8 @@ export function VariantSelectors(props: {
   options: ProductOption[];
   selection: OptionSelection;
   onChange: (name: string, value: string) => void;
+  /** The site language's 'Select Value'. */
+  selectValueText?: string;
 }) {
   const id = useId();
   return (
@@ -26,7 +28,7 @@ export function VariantSelectors(props: {
             value={props.selection[o.name] ?? ''}
             onChange={(e) => props.onChange(o.name, e.target.value)}
           >
-            <option value="">{ProductTexts.SELECT_VALUE}</option>
+            <option value="">{props.selectValueText ?? ProductTexts.SELECT_VALUE}</option>
             {o.values.map((v) => (
               <option key={v} value={v}>
                 {v}

@@ -1,6 +1,6 @@
 import { CollectionType, PageType } from '../../../shared/enums.js';
 import { moneyJson } from '../../../shared/money.js';
-import { ProductTexts } from '../../../shared/product/rules.js';
+import { storefrontTexts, type StorefrontTexts } from '../../../shared/i18n/storefront-texts.js';
 import type { Site } from '../../sites/site-queries.js';
 import type { CollectionRow } from '../../content/content-queries.js';
 import { collectionUrl } from './item-json.js';
@@ -16,18 +16,13 @@ import type {
 /** SPEC 9.2: dates format in New York time when the site sets no zone. */
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
-/** SPEC 9.1 texts the engine's commerce formatters and our templates read. */
-export const LOCALIZED_STRINGS: Record<string, string> = {
-  productSoldOutText: ProductTexts.SOLD_OUT,
-  productSaleText: ProductTexts.SALE,
-  salePriceText: ProductTexts.SALE_PRICE,
-  originalPriceText: ProductTexts.ORIGINAL_PRICE,
-  productPriceFromText: ProductTexts.FROM_PRICE,
-  productQuickViewText: ProductTexts.QUICK_VIEW,
-  addToCartText: ProductTexts.ADD_TO_CART,
-  subscribeText: ProductTexts.SUBSCRIBE,
-  quantityText: ProductTexts.QUANTITY,
-};
+/**
+ * SPEC 9.1 texts the engine's commerce formatters and our templates read, in the site's language
+ * (src/shared/i18n/storefront-texts.ts; English for a language without its own table).
+ */
+export function localizedStrings(language: string): Record<string, string> {
+  return { ...storefrontTexts(language) };
+}
 
 /** Theme tweaks that become CSS custom properties (`--tweak-accent-color`…). */
 const TWEAK_NAMES = ['accentColor', 'backgroundColor', 'textColor', 'headingFont', 'bodyFont'];
@@ -140,9 +135,9 @@ export function collectionJson(row: CollectionRow): CollectionJson {
   return json;
 }
 
-const SPECIAL_LINKS: Record<string, { title: string; fullUrl: string }> = {
-  cart: { title: 'Cart', fullUrl: '/cart' },
-  search: { title: 'Search', fullUrl: '/search' },
+const SPECIAL_LINKS: Record<string, { text: 'cartText' | 'searchText'; fullUrl: string }> = {
+  cart: { text: 'cartText', fullUrl: '/cart' },
+  search: { text: 'searchText', fullUrl: '/search' },
 };
 
 /**
@@ -153,13 +148,14 @@ export function navigationJson(
   collections: CollectionRow[],
   path: string,
   order: string[] = [],
+  texts: StorefrontTexts = storefrontTexts('en'),
 ): NavigationLinkJson[] {
   const links: { title: string; urlId: string; fullUrl: string }[] = order.length
     ? order.flatMap((urlId) => {
         const c = collections.find((x) => x.url_id === urlId);
         if (c) return [{ title: c.title, urlId, fullUrl: collectionUrl(c.url_id) }];
         const special = SPECIAL_LINKS[urlId];
-        return special ? [{ ...special, urlId }] : [];
+        return special ? [{ title: texts[special.text], fullUrl: special.fullUrl, urlId }] : [];
       })
     : collections
         .filter((c) => c.nav_index !== null)
@@ -198,10 +194,15 @@ export function baseContext(
     website,
     websiteSettings,
     productMerchandisingContext: {},
-    localizedStrings: LOCALIZED_STRINGS,
+    localizedStrings: localizedStrings(locale),
     pageType: page.pageType,
     template: { name: base.site.theme, file: page.templateFile },
-    navigation: navigationJson(base.collections, base.path, base.site.settings.navigation ?? []),
+    navigation: navigationJson(
+      base.collections,
+      base.path,
+      base.site.settings.navigation ?? [],
+      storefrontTexts(locale),
+    ),
     pageTitle: title,
     pageDescription: page.description || website.siteDescription,
     requestPath: base.path,

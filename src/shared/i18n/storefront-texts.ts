@@ -1,0 +1,128 @@
+/**
+ * The storefront's own texts (theme chrome, product and cart islands) per site language. English
+ * is SPEC 9.1 / 4.1 / 8.3 verbatim, taken from the constants the rest of the code uses, so an
+ * English site reads exactly as before; any language without its own table falls back to it.
+ * The keys double as the page context's `localizedStrings` (the engine's commerce formatters read
+ * `productSoldOutText`, `productPriceFromText`… by those names), so templates use them directly.
+ * Placeholders: `{fromPrice}`, `{productName}`, `{title}`, `{count}`.
+ */
+import { Messages } from '../errors.js';
+import { ProductTexts } from '../product/rules-product.js';
+
+const EN = {
+  // SPEC 9.1 default texts (names the engine's formatters know).
+  productSoldOutText: ProductTexts.SOLD_OUT,
+  productSaleText: ProductTexts.SALE,
+  salePriceText: ProductTexts.SALE_PRICE,
+  originalPriceText: ProductTexts.ORIGINAL_PRICE,
+  productPriceFromText: ProductTexts.FROM_PRICE,
+  productQuickViewText: ProductTexts.QUICK_VIEW,
+  addToCartText: ProductTexts.ADD_TO_CART,
+  subscribeText: ProductTexts.SUBSCRIBE,
+  quantityText: ProductTexts.QUANTITY,
+  selectValueText: ProductTexts.SELECT_VALUE,
+  // SPEC 4.1 button states and the list pages' added-item popover.
+  addingText: ProductTexts.ADDING,
+  addedText: ProductTexts.ADDED,
+  selectOptionText: ProductTexts.SELECT_OPTION,
+  soldOutButtonText: ProductTexts.SOLD_OUT_BUTTON,
+  addedToCartText: '{productName} was added to your cart.',
+  viewFullDetailsText: 'View full details',
+  closeText: 'Close',
+  // Theme chrome (themes/default).
+  skipToContentText: 'Skip to content',
+  mainNavText: 'Main',
+  footerNavText: 'Footer',
+  breadcrumbText: 'Breadcrumb',
+  searchText: 'Search',
+  cartText: 'Cart',
+  cartLoadingText: 'Your cart is loading…',
+  noProductsText: 'No products are available yet.',
+  productUnavailableText: 'This product is not available.',
+  addOnsText: 'Add-ons',
+  relatedProductsText: 'You might also like',
+  // Cart indicator's spoken label (SPEC 9.1: one / other, '100+').
+  cartItemsOneText: '{count} item in cart',
+  cartItemsOtherText: '{count} items in cart',
+  cartItemsMoreText: 'More than {count} items in cart',
+  // Cart page.
+  shoppingCartText: 'Shopping cart',
+  cartEmptyText: Messages.CART_EMPTY,
+  loadingText: 'Loading…',
+  reloadCartText: 'Reload cart',
+  itemText: 'Item',
+  priceText: 'Price',
+  removeText: 'Remove',
+  removeItemText: 'Remove {title}',
+  editText: 'Edit',
+  editFormText: 'Edit form, {title}',
+  quantityOfText: 'Quantity, {title}',
+  subtotalText: 'Subtotal',
+  checkoutText: 'Checkout',
+};
+
+export type StorefrontTexts = { readonly [K in keyof typeof EN]: string };
+export type StorefrontTextKey = keyof StorefrontTexts;
+
+/** Japanese as Japanese shops word it. */
+const JA: StorefrontTexts = {
+  productSoldOutText: '売り切れ',
+  productSaleText: 'セール',
+  salePriceText: 'セール価格:',
+  originalPriceText: '通常価格:',
+  productPriceFromText: '{fromPrice}〜',
+  productQuickViewText: 'クイックビュー',
+  addToCartText: 'カートに追加',
+  subscribeText: '定期購入',
+  quantityText: '数量',
+  selectValueText: '選択してください',
+  addingText: '追加中…',
+  addedText: '追加しました',
+  selectOptionText: 'オプションを選択',
+  soldOutButtonText: '売り切れ',
+  addedToCartText: '{productName}をカートに追加しました。',
+  viewFullDetailsText: '詳細を見る',
+  closeText: '閉じる',
+  skipToContentText: '本文へスキップ',
+  mainNavText: 'メイン',
+  footerNavText: 'フッター',
+  breadcrumbText: 'パンくずリスト',
+  searchText: '検索',
+  cartText: 'カート',
+  cartLoadingText: 'カートを読み込んでいます…',
+  noProductsText: '現在お取り扱いの商品はありません。',
+  productUnavailableText: 'この商品は現在ご購入いただけません。',
+  addOnsText: '一緒に購入',
+  relatedProductsText: 'こちらもおすすめ',
+  cartItemsOneText: 'カートに{count}点の商品',
+  cartItemsOtherText: 'カートに{count}点の商品',
+  cartItemsMoreText: 'カートに{count}点以上の商品',
+  shoppingCartText: 'ショッピングカート',
+  cartEmptyText: 'カートに商品はありません。',
+  loadingText: '読み込み中…',
+  reloadCartText: 'カートを再読み込み',
+  itemText: '商品',
+  priceText: '価格',
+  removeText: '削除',
+  removeItemText: '{title}を削除',
+  editText: '編集',
+  editFormText: '{title}の入力内容を編集',
+  quantityOfText: '{title}の数量',
+  subtotalText: '小計',
+  checkoutText: 'ご購入手続きへ',
+};
+
+export const ENGLISH_TEXTS: StorefrontTexts = EN;
+
+const BY_LANGUAGE: Record<string, StorefrontTexts> = { en: EN, ja: JA };
+
+/** The texts for a language code ('ja', 'ja-JP', 'ja_JP'…) by its first part; English otherwise. */
+export function storefrontTexts(language: string | undefined | null): StorefrontTexts {
+  const primary = (language ?? '').split(/[-_]/)[0]!.toLowerCase();
+  return BY_LANGUAGE[primary] ?? EN;
+}
+
+/** Fills `{name}` placeholders; a missing value leaves the placeholder as is. */
+export function fillText(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
+}
