@@ -179,6 +179,37 @@ describeEachBackend('page routes', (kind) => {
     });
   });
 
+  it('shows the storefront texts in the site language: Japanese on jp, SPEC 9.1 English on localhost', async () => {
+    const jpShop = (await get('/shop', {}, 'jp.localhost')).body;
+    for (const text of [
+      '本文へスキップ',
+      'クイックビュー',
+      'カートに追加',
+      '売り切れ',
+      'セール',
+      '検索',
+    ])
+      expect(jpShop, text).toContain(text);
+    expect(jpShop).toMatch(/[￥¥][\d,]+〜/);
+    for (const text of ['Skip to content', 'Quick View', 'Add To Cart', '>sold out<', '>sale<'])
+      expect(jpShop, text).not.toContain(text);
+    const jpItem = (await get('/shop/p/blue-mug', {}, 'jp.localhost')).body;
+    for (const text of ['数量', 'カートに追加', 'パンくずリスト'])
+      expect(jpItem, text).toContain(text);
+    expect(jpItem).not.toContain('Add To Cart');
+    const jpCart = (await get('/cart', {}, 'jp.localhost')).body;
+    expect(jpCart).toContain('<h1 class="page-title">カート</h1>');
+
+    const shop = (await get('/shop')).body;
+    for (const text of ['Skip to content', 'Quick View', 'Add To Cart', '>sold out<', '>sale<'])
+      expect(shop, text).toContain(text);
+    expect(shop).toMatch(/from \$[\d.,]+/);
+    expect(shop).not.toMatch(/カート|クイックビュー/);
+    const item = (await get('/shop/p/blue-mug')).body;
+    for (const text of ['Quantity', 'Add To Cart']) expect(item, text).toContain(text);
+    expect((await get('/cart')).body).toContain('<h1 class="page-title">Cart</h1>');
+  });
+
   it('escapes the visitor’s search text', async () => {
     const res = await get('/search?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E');
     expect(res.body).not.toContain('<script>alert(1)</script>');
