@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
+import { storefrontTexts } from '../../../shared/i18n/storefront-texts.js';
 import CartIndicator from './cart-indicator.js';
 import CartPage from './cart-page.js';
 import { CartEntryRow } from './cart-entry-row.js';
@@ -42,6 +43,33 @@ describe('cart islands on the server', () => {
     expect(html).toContain('Loading…');
     expect(html).toContain('role="alert"');
     expect(html).not.toContain('You have nothing in your shopping cart.');
+  });
+
+  it('speaks the site language: Japanese texts for ja-JP', () => {
+    const indicator = renderToString(<CartIndicator locale="ja-JP" currency="JPY" />);
+    expect(indicator).toContain('aria-label="カートに0点の商品"');
+    const page = renderToString(<CartPage locale="ja-JP" currency="JPY" />);
+    expect(page).toContain('aria-label="ショッピングカート"');
+    expect(page).toContain('読み込み中…');
+    const row = renderToString(
+      <table>
+        <tbody>
+          <CartEntryRow
+            entry={entry}
+            locale="ja-JP"
+            currency="JPY"
+            texts={storefrontTexts('ja-JP')}
+            busy={false}
+            onQuantity={async () => true}
+            onRemove={() => undefined}
+            onEdit={() => undefined}
+          />
+        </tbody>
+      </table>,
+    );
+    expect(row).toContain('>削除<');
+    expect(row).toContain('>編集<');
+    expect(row).toContain('Mug &lt;Deluxe&gt;の数量');
   });
 
   it('an entry row shows title, variant, answers (N/A when empty), quantity and line total', () => {
