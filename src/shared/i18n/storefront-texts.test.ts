@@ -4,7 +4,7 @@ import { indicatorLabel } from '../cart/indicator.js';
 import { addedToCartText } from '../cart/popover-position.js';
 import { Messages } from '../errors.js';
 import { ProductTexts } from '../product/rules-product.js';
-import { ENGLISH_TEXTS, fillText, storefrontTexts } from './storefront-texts.js';
+import { ENGLISH_TEXTS, fillText, storefrontTexts, themeTexts } from './storefront-texts.js';
 
 describe('storefront texts by site language', () => {
   it('picks by the language code’s first part, English for any other language', () => {
@@ -17,6 +17,10 @@ describe('storefront texts by site language', () => {
     expect(storefrontTexts('fr-CA')).toBe(ENGLISH_TEXTS);
     expect(storefrontTexts('')).toBe(ENGLISH_TEXTS);
     expect(storefrontTexts(undefined)).toBe(ENGLISH_TEXTS);
+    expect(themeTexts('ja-JP').skipToContentText).toBe('本文へスキップ');
+    expect(themeTexts('ja')).toBe(themeTexts('ja-JP'));
+    expect(themeTexts('fr')).toBe(themeTexts('en'));
+    expect(themeTexts('en-US').skipToContentText).toBe('Skip to content');
   });
 
   it('keeps the English texts exactly the SPEC 9.1 / 4.1 / 8.3 constants', () => {
@@ -67,6 +71,8 @@ describe('storefront texts by site language', () => {
       expect(ja[key], key).toBeTruthy();
       expect(placeholders(ja[key]), key).toEqual(placeholders(ENGLISH_TEXTS[key]));
     }
+    const [jaTheme, enTheme] = [themeTexts('ja'), themeTexts('en')];
+    expect(Object.keys(jaTheme).sort()).toEqual(Object.keys(enTheme).sort());
     expect(fillText(ja.productPriceFromText, { fromPrice: '￥864' })).toBe('￥864〜');
     expect(addedToCartText('湯呑み', ja.addedToCartText)).toBe('湯呑みをカートに追加しました。');
     expect(indicatorLabel(3, ja)).toBe('カートに3点の商品');

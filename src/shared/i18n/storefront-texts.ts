@@ -2,8 +2,10 @@
  * The storefront's own texts (theme chrome, product and cart islands) per site language. English
  * is SPEC 9.1 / 4.1 / 8.3 verbatim, taken from the constants the rest of the code uses, so an
  * English site reads exactly as before; any language without its own table falls back to it.
- * The keys double as the page context's `localizedStrings` (the engine's commerce formatters read
- * `productSoldOutText`, `productPriceFromText`… by those names), so templates use them directly.
+ * Both tables (`storefrontTexts`, `themeTexts`) together are the page context's
+ * `localizedStrings` (the engine's commerce formatters read `productSoldOutText`,
+ * `productPriceFromText`… by those names), so templates use them directly. To add a language,
+ * add a table to each `*_BY_LANGUAGE` map under its primary code (docs/rendering.md).
  * Placeholders: `{fromPrice}`, `{productName}`, `{title}`, `{count}`.
  */
 import { Messages } from '../errors.js';
@@ -29,18 +31,6 @@ const EN = {
   addedToCartText: '{productName} was added to your cart.',
   viewFullDetailsText: 'View full details',
   closeText: 'Close',
-  // Theme chrome (themes/default).
-  skipToContentText: 'Skip to content',
-  mainNavText: 'Main',
-  footerNavText: 'Footer',
-  breadcrumbText: 'Breadcrumb',
-  searchText: 'Search',
-  cartText: 'Cart',
-  cartLoadingText: 'Your cart is loading…',
-  noProductsText: 'No products are available yet.',
-  productUnavailableText: 'This product is not available.',
-  addOnsText: 'Add-ons',
-  relatedProductsText: 'You might also like',
   // Cart indicator's spoken label (SPEC 9.1: one / other, '100+').
   cartItemsOneText: '{count} item in cart',
   cartItemsOtherText: '{count} items in cart',
@@ -83,17 +73,6 @@ const JA: StorefrontTexts = {
   addedToCartText: '{productName}をカートに追加しました。',
   viewFullDetailsText: '詳細を見る',
   closeText: '閉じる',
-  skipToContentText: '本文へスキップ',
-  mainNavText: 'メイン',
-  footerNavText: 'フッター',
-  breadcrumbText: 'パンくずリスト',
-  searchText: '検索',
-  cartText: 'カート',
-  cartLoadingText: 'カートを読み込んでいます…',
-  noProductsText: '現在お取り扱いの商品はありません。',
-  productUnavailableText: 'この商品は現在ご購入いただけません。',
-  addOnsText: '一緒に購入',
-  relatedProductsText: 'こちらもおすすめ',
   cartItemsOneText: 'カートに{count}点の商品',
   cartItemsOtherText: 'カートに{count}点の商品',
   cartItemsMoreText: 'カートに{count}点以上の商品',
@@ -114,12 +93,59 @@ const JA: StorefrontTexts = {
 
 export const ENGLISH_TEXTS: StorefrontTexts = EN;
 
+/**
+ * The theme's own chrome (themes/default), which only the server renders: a table of its own so
+ * the islands' bundle, which imports `storefrontTexts` only, does not carry it.
+ */
+const EN_THEME = {
+  skipToContentText: 'Skip to content',
+  mainNavText: 'Main',
+  footerNavText: 'Footer',
+  breadcrumbText: 'Breadcrumb',
+  searchText: 'Search',
+  cartText: 'Cart',
+  cartLoadingText: 'Your cart is loading…',
+  noProductsText: 'No products are available yet.',
+  productUnavailableText: 'This product is not available.',
+  addOnsText: 'Add-ons',
+  relatedProductsText: 'You might also like',
+};
+
+export type ThemeTexts = { readonly [K in keyof typeof EN_THEME]: string };
+
+const JA_THEME: ThemeTexts = {
+  skipToContentText: '本文へスキップ',
+  mainNavText: 'メイン',
+  footerNavText: 'フッター',
+  breadcrumbText: 'パンくずリスト',
+  searchText: '検索',
+  cartText: 'カート',
+  cartLoadingText: 'カートを読み込んでいます…',
+  noProductsText: '現在お取り扱いの商品はありません。',
+  productUnavailableText: 'この商品は現在ご購入いただけません。',
+  addOnsText: '一緒に購入',
+  relatedProductsText: 'こちらもおすすめ',
+};
+
+const THEME_BY_LANGUAGE: Record<string, ThemeTexts> = { en: EN_THEME, ja: JA_THEME };
+
 const BY_LANGUAGE: Record<string, StorefrontTexts> = { en: EN, ja: JA };
 
-/** The texts for a language code ('ja', 'ja-JP', 'ja_JP'…) by its first part; English otherwise. */
+function primaryLanguage(language: string | undefined | null): string {
+  return (language ?? '').split(/[-_]/)[0]!.toLowerCase();
+}
+
+/**
+ * The product and cart texts for a language code ('ja', 'ja-JP', 'ja_JP'…) by its first part;
+ * English otherwise.
+ */
 export function storefrontTexts(language: string | undefined | null): StorefrontTexts {
-  const primary = (language ?? '').split(/[-_]/)[0]!.toLowerCase();
-  return BY_LANGUAGE[primary] ?? EN;
+  return BY_LANGUAGE[primaryLanguage(language)] ?? EN;
+}
+
+/** The theme chrome's texts, picked like `storefrontTexts` (server only). */
+export function themeTexts(language: string | undefined | null): ThemeTexts {
+  return THEME_BY_LANGUAGE[primaryLanguage(language)] ?? EN_THEME;
 }
 
 /** Fills `{name}` placeholders; a missing value leaves the placeholder as is. */

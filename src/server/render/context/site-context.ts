@@ -1,6 +1,10 @@
 import { CollectionType, PageType } from '../../../shared/enums.js';
 import { moneyJson } from '../../../shared/money.js';
-import { storefrontTexts, type StorefrontTexts } from '../../../shared/i18n/storefront-texts.js';
+import {
+  storefrontTexts,
+  themeTexts,
+  type ThemeTexts,
+} from '../../../shared/i18n/storefront-texts.js';
 import type { Site } from '../../sites/site-queries.js';
 import type { CollectionRow } from '../../content/content-queries.js';
 import { collectionUrl } from './item-json.js';
@@ -21,7 +25,7 @@ export const DEFAULT_TIME_ZONE = 'America/New_York';
  * (src/shared/i18n/storefront-texts.ts; English for a language without its own table).
  */
 export function localizedStrings(language: string): Record<string, string> {
-  return { ...storefrontTexts(language) };
+  return { ...storefrontTexts(language), ...themeTexts(language) };
 }
 
 /** Theme tweaks that become CSS custom properties (`--tweak-accent-color`…). */
@@ -148,7 +152,7 @@ export function navigationJson(
   collections: CollectionRow[],
   path: string,
   order: string[] = [],
-  texts: StorefrontTexts = storefrontTexts('en'),
+  texts: ThemeTexts = themeTexts('en'),
 ): NavigationLinkJson[] {
   const links: { title: string; urlId: string; fullUrl: string }[] = order.length
     ? order.flatMap((urlId) => {
@@ -201,7 +205,7 @@ export function baseContext(
       base.collections,
       base.path,
       base.site.settings.navigation ?? [],
-      storefrontTexts(locale),
+      themeTexts(locale),
     ),
     pageTitle: title,
     pageDescription: page.description || website.siteDescription,
