@@ -119,7 +119,23 @@ describe('the owner dashboard at /config', () => {
     const additions = page.locator('table', {
       has: page.locator('caption', { hasText: 'Most added to carts' }),
     });
-    await expect.poll(() => additions.textContent()).toContain('Dashboard Test Mug');
+    // The add-to-cart event was sent last, and events are written by their own one-second queue:
+    // the page views above may be in while it is not yet. Reload until it shows (reading a table
+    // that is not there yet would wait without end, so wait for it with a bound).
+    await expect
+      .poll(
+        async () => {
+          const ready = await additions
+            .waitFor({ timeout: 3000 })
+            .then(() => true)
+            .catch(() => false);
+          const text = ready ? ((await additions.textContent()) ?? '') : '';
+          if (!text.includes('Dashboard Test Mug')) await page.reload();
+          return text;
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toContain('Dashboard Test Mug');
     expect(await additions.locator('tr', { hasText: 'Dashboard Test Mug' }).textContent()).toBe(
       'Dashboard Test Mug311',
     );
