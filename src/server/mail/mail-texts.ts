@@ -7,6 +7,8 @@
  * HTML body. The fixed words here contain no `& < > "` (and never go into attributes), so they
  * are safe in both bodies as they are.
  */
+import { byLanguage } from '../../shared/i18n/by-language.js';
+
 export interface MailTexts {
   /** BCP 47 tag of these texts (the mail's Content-Language). */
   lang: string;
@@ -91,6 +93,5 @@ const catalogue: Record<string, MailTexts> = { en, ja };
  * language subtag; English for any language without texts (or none).
  */
 export function mailTexts(language: string | null | undefined): MailTexts {
-  const primary = (language ?? '').trim().toLowerCase().split(/[-_]/, 1)[0] ?? '';
-  return Object.hasOwn(catalogue, primary) ? catalogue[primary]! : en;
+  return byLanguage(catalogue, language, en);
 }

@@ -17,6 +17,9 @@ describe('storefront texts by site language', () => {
     expect(storefrontTexts('fr-CA')).toBe(ENGLISH_TEXTS);
     expect(storefrontTexts('')).toBe(ENGLISH_TEXTS);
     expect(storefrontTexts(undefined)).toBe(ENGLISH_TEXTS);
+    // An owner's language setting names no property of Object.prototype.
+    expect(storefrontTexts('constructor')).toBe(ENGLISH_TEXTS);
+    expect(themeTexts('toString')).toBe(themeTexts('en'));
     expect(themeTexts('ja-JP').skipToContentText).toBe('本文へスキップ');
     expect(themeTexts('ja')).toBe(themeTexts('ja-JP'));
     expect(themeTexts('fr')).toBe(themeTexts('en'));

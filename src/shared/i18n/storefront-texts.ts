@@ -9,6 +9,7 @@
  * Placeholders: `{fromPrice}`, `{productName}`, `{title}`, `{count}`.
  */
 import { Messages } from '../errors.js';
+import { byLanguage } from './by-language.js';
 import { ProductTexts } from '../product/rules-product.js';
 
 const EN = {
@@ -131,21 +132,17 @@ const THEME_BY_LANGUAGE: Record<string, ThemeTexts> = { en: EN_THEME, ja: JA_THE
 
 const BY_LANGUAGE: Record<string, StorefrontTexts> = { en: EN, ja: JA };
 
-function primaryLanguage(language: string | undefined | null): string {
-  return (language ?? '').split(/[-_]/)[0]!.toLowerCase();
-}
-
 /**
  * The product and cart texts for a language code ('ja', 'ja-JP', 'ja_JP'…) by its first part;
  * English otherwise.
  */
 export function storefrontTexts(language: string | undefined | null): StorefrontTexts {
-  return BY_LANGUAGE[primaryLanguage(language)] ?? EN;
+  return byLanguage(BY_LANGUAGE, language, EN);
 }
 
 /** The theme chrome's texts, picked like `storefrontTexts` (server only). */
 export function themeTexts(language: string | undefined | null): ThemeTexts {
-  return THEME_BY_LANGUAGE[primaryLanguage(language)] ?? EN_THEME;
+  return byLanguage(THEME_BY_LANGUAGE, language, EN_THEME);
 }
 
 /** Fills `{name}` placeholders; a missing value leaves the placeholder as is. */
