@@ -137,12 +137,12 @@ const BY_LANGUAGE: Record<string, StorefrontTexts> = { en: EN, ja: JA };
  * English otherwise.
  */
 export function storefrontTexts(language: string | undefined | null): StorefrontTexts {
-  return byLanguage(BY_LANGUAGE, language, EN);
+  return byLanguage<StorefrontTexts>(BY_LANGUAGE, language, EN);
 }
 
 /** The theme chrome's texts, picked like `storefrontTexts` (server only). */
 export function themeTexts(language: string | undefined | null): ThemeTexts {
-  return byLanguage(THEME_BY_LANGUAGE, language, EN_THEME);
+  return byLanguage<ThemeTexts>(THEME_BY_LANGUAGE, language, EN_THEME);
 }
 
 /** Fills `{name}` placeholders; a missing value leaves the placeholder as is. */
