@@ -271,7 +271,7 @@ describe('product form in the browser (SPEC 4.3, 4.4, 5.1, 5.2)', () => {
     await context.close();
   });
 
-  it('custom form that cannot be loaded: blank alert titled Unable to open form, CUSTOM_FORM_RENDER_ERROR', async () => {
+  it('custom form that cannot be loaded: SPEC 8.1 blank alert (SPEC 2.2 title, no message), CUSTOM_FORM_RENDER_ERROR', async () => {
     const product = pick(products, 'with a custom form', withForm);
     const { page, errors, context } = await newPage(browser);
     await page.route(/\/api\/template\/GetTemplateSchema\?/, (route) => route.abort());
@@ -291,7 +291,7 @@ describe('product form in the browser (SPEC 4.3, 4.4, 5.1, 5.2)', () => {
     await form.locator('button.pi-button').click();
     const alert = page.locator('[role="alertdialog"]');
     await expect.poll(() => alert.isVisible()).toBe(true);
-    expect(await alert.locator('h2').textContent()).toBe('Unable to open form');
+    expect(await alert.locator('h2').textContent()).toBe('Unable to Add Item');
     expect(await alert.locator('p').textContent()).toBe('');
     expect(await page.locator('[data-testid="custom-form"]').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { kinds: string[] }).kinds)).toEqual([

@@ -11,7 +11,6 @@ import {
 import type { AddToCartState } from '../../../shared/cart/add-to-cart-machine.js';
 import { alertTitle } from '../../../shared/cart/alert-title.js';
 import { ProductType } from '../../../shared/enums.js';
-import { Messages } from '../../../shared/errors.js';
 import { storefrontTexts } from '../../../shared/i18n/storefront-texts.js';
 import {
   findVariant,
@@ -112,19 +111,16 @@ export function useAddToCart(opts: UseAddToCartOptions): {
   }
 
   /**
-   * The alert for a failure. SPEC 8.1's 'blank alert' for a custom form that cannot be shown has
-   * no message; its title says what failed ('Unable to open form', SPEC 8.3's wording) so the
-   * dialog is not an unexplained box with an OK button.
+   * The alert for a failure, titled by SPEC 2.2 ('Unable to Add Item', or the express-checkout
+   * and gift-card titles). A custom form that cannot be shown gets SPEC 8.1's blank alert: that
+   * title and no message.
    */
-  function showAlert(message: string, kind?: AddToCartErrorKind) {
+  function showAlert(message: string) {
     setAlert({
-      title:
-        kind === 'CUSTOM_FORM_RENDER_ERROR'
-          ? Messages.UNABLE_OPEN_FORM
-          : alertTitle({
-              expressCheckout,
-              giftCard: product.productType === ProductType.GIFT_CARD,
-            }),
+      title: alertTitle({
+        expressCheckout,
+        giftCard: product.productType === ProductType.GIFT_CARD,
+      }),
       message,
     });
   }
@@ -132,7 +128,7 @@ export function useAddToCart(opts: UseAddToCartOptions): {
   function formRenderFailed() {
     setPendingForm(null);
     reportError('CUSTOM_FORM_RENDER_ERROR', '');
-    showAlert('', 'CUSTOM_FORM_RENDER_ERROR');
+    showAlert('');
   }
 
   function reportSuccess(variant: VariantJson, quantity: number) {
@@ -170,7 +166,7 @@ export function useAddToCart(opts: UseAddToCartOptions): {
       case 'failed':
         machine.fail();
         reportError(outcome.kind, outcome.message);
-        showAlert(outcome.message, outcome.kind);
+        showAlert(outcome.message);
     }
   }
 
@@ -197,7 +193,7 @@ export function useAddToCart(opts: UseAddToCartOptions): {
     setPendingForm(null);
     if (outcome.status === 'failed') {
       reportError(outcome.kind, outcome.message);
-      showAlert(outcome.message, outcome.kind);
+      showAlert(outcome.message);
       return false;
     }
     emitProductEvent('commerce:custom-form-save', {
