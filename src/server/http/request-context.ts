@@ -10,7 +10,6 @@ import {
   type SessionService,
 } from '../owners/session-service.js';
 import { rolesOf } from '../owners/owner-service.js';
-import { grantingRoles } from '../../shared/granting-roles.js';
 import type { Db } from '../db/database.js';
 import { cookieSecure } from './cookie-secure.js';
 import { CRUMB_COOKIE, CRUMB_HEADER, crumbIsValid, mintCrumb } from './crumb.js';
@@ -142,7 +141,7 @@ function originHostOf(origin: string): string | undefined {
 export function requireOwner(db: Db, allowedRoles?: number[]) {
   return async (req: FastifyRequest): Promise<void> => {
     if (!req.owner) throw appError(ErrorCode.UNAUTHENTICATED);
-    const roles = grantingRoles(await rolesOf(db, req.owner.ownerId, req.site.id));
+    const roles = await rolesOf(db, req.owner.ownerId, req.site.id);
     const ok = allowedRoles ? roles.some((r) => allowedRoles.includes(r)) : roles.length > 0;
     if (!ok) throw appError(ErrorCode.FORBIDDEN);
   };

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { describeEachBackend, openTestDatabase } from '../testing/backends.js';
 import { buildTestApp, Visitor } from '../testing/test-app.js';
 import type { DatabaseHandle } from '../db/database.js';
-import { createOwner, grantRole, ownerEmailsOfSite } from './owner-service.js';
+import { createOwner, grantRole, ownerEmailsOfSite, rolesOf } from './owner-service.js';
 import { Messages } from '../../shared/errors.js';
 import { Role } from '../../shared/enums.js';
 
@@ -194,6 +194,7 @@ describeEachBackend('owner sign-in, crumb and site by host', (kind) => {
     expect(outbox.statusCode).toBe(403);
     expect(outbox.json().error.code).toBe('FORBIDDEN');
     expect(await ownerEmailsOfSite(h.db, 's1')).toEqual(['owner@demo.test']);
+    expect(await rolesOf(h.db, none, 's1')).toEqual([]);
     // The same owner with a real role is let in.
     await grantRole(h.db, 's1', none, Role.VIEWER);
     expect((await v.get('/api/mail/outbox')).statusCode).toBe(200);

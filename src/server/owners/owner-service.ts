@@ -70,12 +70,18 @@ export async function authenticate(db: Db, email: string, password: string): Pro
   return row.id;
 }
 
+/**
+ * The owner's roles on the website. SPEC 3.10's 'none' (14) is a role row that grants nothing, so
+ * it is left out here, for every caller: an owner holding only it has no role at all (no owner
+ * APIs, no template errors, no roles hint cookie).
+ */
 export async function rolesOf(db: Db, ownerId: string, siteId: string): Promise<number[]> {
   const rows = await db
     .selectFrom('site_roles')
     .select('role')
     .where('owner_id', '=', ownerId)
     .where('site_id', '=', siteId)
+    .where('role', '<>', Role.NONE)
     .execute();
   return rows.map((r) => r.role);
 }

@@ -3,7 +3,6 @@ import type { DomainRoutes } from '../deps.js';
 import { ErrorCode } from '../../shared/errors.js';
 import { appError } from '../errors/app-error.js';
 import { rolesOf } from '../owners/owner-service.js';
-import { hasGrantingRole } from '../../shared/granting-roles.js';
 import {
   addOnItemIds,
   loadMerchandising,
@@ -68,10 +67,8 @@ export const pageRoutes: DomainRoutes = async (app, deps) => {
       const { status, ctx, errors } = await renderer.render(site, url, baseUrl);
       if (errors.length) req.log.warn({ templateErrors: errors, url: req.url }, 'template errors');
       const owner = req.owner;
-      // Only a role that grants something shows template errors ('none' does not).
-      const isOwner = owner
-        ? hasGrantingRole(await rolesOf(deps.db, owner.ownerId, site.id))
-        : false;
+      // Any role shows template errors (rolesOf leaves out 'none', which grants nothing).
+      const isOwner = owner ? (await rolesOf(deps.db, owner.ownerId, site.id)).length > 0 : false;
       const body = isOwner ? { ...ctx, templateErrors: errors } : ctx;
       // Owners' JSON differs from visitors': never let a shared cache keep it.
       return reply
