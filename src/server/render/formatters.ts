@@ -247,7 +247,6 @@ export function createFormatters(islands: IslandRenderer): FormatterMap {
         first.set('');
         return;
       }
-      const strings = ctx.resolve(['localizedStrings']);
       let text: string;
       if (mark === 'sold-out') {
         const custom = item?.id
@@ -255,10 +254,9 @@ export function createFormatters(islands: IslandRenderer): FormatterMap {
           : undefined;
         text =
           (custom && !custom.isMissing() && custom.asString()) ||
-          strings.path(['productSoldOutText']).asString() ||
-          'sold out';
+          localized(ctx, 'productSoldOutText', ProductTexts.SOLD_OUT);
       } else {
-        text = strings.path(['productSaleText']).asString() || 'sale';
+        text = localized(ctx, 'productSaleText', ProductTexts.SALE);
       }
       first.set(`<div class="product-mark ${mark}">${escapeHtml(text)}</div>`);
     }),
@@ -279,10 +277,14 @@ export function createFormatters(islands: IslandRenderer): FormatterMap {
         first.set(product ? productPriceHtml(product, ctx) : '');
       }
     })(),
-    /** `{@|add-button-label}` on a product item: SPEC 4.7 label. */
-    'add-button-label': fmt((_args, first) => {
+    /** `{@|add-button-label}` on a product item: SPEC 4.7 label, in the site's language. */
+    'add-button-label': fmt((_args, first, ctx) => {
       const product = productOf(valueOf(first));
-      first.set(product ? escapeHtml(addButtonLabel(product)) : '');
+      const texts = {
+        subscribe: localized(ctx, 'subscribeText', ProductTexts.SUBSCRIBE),
+        addToCart: localized(ctx, 'addToCartText', ProductTexts.ADD_TO_CART),
+      };
+      first.set(product ? escapeHtml(addButtonLabel(product, texts)) : '');
     }),
   };
 }

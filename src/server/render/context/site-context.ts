@@ -24,9 +24,17 @@ export const DEFAULT_TIME_ZONE = 'America/New_York';
  * SPEC 9.1 texts the engine's commerce formatters and our templates read, in the site's language
  * (src/shared/i18n/storefront-texts.ts; English for a language without its own table).
  */
-export function localizedStrings(language: string): Record<string, string> {
-  return { ...storefrontTexts(language), ...themeTexts(language) };
+export function localizedStrings(language: string): Readonly<Record<string, string>> {
+  let strings = stringsByLanguage.get(language);
+  if (!strings) {
+    strings = Object.freeze({ ...storefrontTexts(language), ...themeTexts(language) });
+    stringsByLanguage.set(language, strings);
+  }
+  return strings;
 }
+
+/** Built once per site language, not per render: every page context carries the same table. */
+const stringsByLanguage = new Map<string, Readonly<Record<string, string>>>();
 
 /** Theme tweaks that become CSS custom properties (`--tweak-accent-color`…). */
 const TWEAK_NAMES = ['accentColor', 'backgroundColor', 'textColor', 'headingFont', 'bodyFont'];

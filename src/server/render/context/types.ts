@@ -198,7 +198,7 @@ export interface PageContext {
   items?: ItemJson[];
   pagination?: PaginationJson;
   productMerchandisingContext: Record<string, MerchandisingContextJson>;
-  localizedStrings: Record<string, string>;
+  localizedStrings: Readonly<Record<string, string>>;
   pageType: number;
   template: { name: string; file: string };
   navigation: NavigationLinkJson[];
