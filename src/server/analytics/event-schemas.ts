@@ -23,7 +23,7 @@ export type EventCheck = { ok: true } | { ok: false; errors: EventValidationErro
  */
 export class EventSchemaRegistry {
   readonly ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
-  private readonly schemaNames: string[] = [];
+  private readonly schemaNames = new Set<string>();
 
   constructor(dir: string = EVENT_SCHEMAS_DIR) {
     for (const file of fs.readdirSync(dir).sort()) {
@@ -34,7 +34,7 @@ export class EventSchemaRegistry {
       };
       if (schema.$id !== name) throw new Error(`${file}: $id must be '${name}'`);
       this.ajv.addSchema(schema);
-      this.schemaNames.push(name);
+      this.schemaNames.add(name);
     }
   }
 
@@ -43,7 +43,7 @@ export class EventSchemaRegistry {
   }
 
   has(name: string): boolean {
-    return this.schemaNames.includes(name);
+    return this.schemaNames.has(name);
   }
 
   /** The compiled validator for `name` (compiled on first use; undefined when no such schema). */

@@ -81,8 +81,9 @@ export class AddLineBatcher {
         return;
       }
       // One add failed the statement and took the others with it, but nothing was written:
-      // each again on its own, so only the faulty one fails.
-      await Promise.all(batch.map((w) => addLine(this.db, w.add).then(w.resolve, w.reject)));
+      // each again on its own, so only the faulty one fails. One after another, in the batch's
+      // order: adds to one cart keep their order, and this batch still holds one statement.
+      for (const w of batch) await addLine(this.db, w.add).then(w.resolve, w.reject);
     }
   }
 }

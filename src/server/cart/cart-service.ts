@@ -457,8 +457,10 @@ export function quantityError(reason: 'not-a-number' | 'not-whole' | 'out-of-ran
   }
 }
 
-/** SPEC 3.3 storeSettings.multipleQuantityAllowedForServices: otherwise one unit per service. */
-/** Units one cart may hold by the store's service rule: 1 of a single-quantity service. */
+/**
+ * Units one cart may hold by SPEC 3.3's storeSettings.multipleQuantityAllowedForServices: one of
+ * a service when the store does not allow more.
+ */
 function serviceUnitLimit(store: CartStore, product: ProductJson): number {
   return product.productType === ProductType.SERVICE && !store.multipleQuantityAllowedForServices
     ? 1

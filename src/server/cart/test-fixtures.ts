@@ -1,5 +1,6 @@
 /** Test-only rows for the cart and checkout suites (a shop on two websites). */
 import crypto from 'node:crypto';
+import { newCartId } from './cart-cookie.js';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { DatabaseHandle } from '../db/database.js';
 import { insertProduct, type NewProduct } from '../catalog/insert-product.js';
@@ -8,7 +9,7 @@ import { Visitor } from '../testing/test-app.js';
 import { saveForm } from '../forms/form-queries.js';
 import { insertTestSite } from '../testing/site-fixtures.js';
 import type { AddLineInput } from './add-line.js';
-import { IDEMPOTENCY_TTL_MS } from './idempotency.js';
+import { liveAfter } from './idempotency.js';
 
 export const SITE_A = 'site-a';
 export const SITE_B = 'site-b';
@@ -220,7 +221,7 @@ export class Shopper extends Visitor {
 export const posterLine = (over: Partial<AddLineInput> = {}): AddLineInput => ({
   siteId: SITE_A,
   cartId: undefined,
-  newCartId: crypto.randomBytes(16).toString('base64url'),
+  newCartId: newCartId(),
   now: new Date(),
   entryId: crypto.randomUUID(),
   itemId: 'poster',
@@ -238,6 +239,6 @@ export const posterLine = (over: Partial<AddLineInput> = {}): AddLineInput => ({
   maxLine: 9999,
   currency: 'USD',
   claim: undefined,
-  liveAfter: new Date(Date.now() - IDEMPOTENCY_TTL_MS),
+  liveAfter: liveAfter(Date.now()),
   ...over,
 });
