@@ -1,0 +1,194 @@
+/**
+ * The checkout and orders wire contract (issue 10, docs/checkout-api.md): request and response
+ * shapes both the server and the browser import, so a field renamed on one side fails to compile
+ * on the other. Amounts are integers in minor units of `currency` (JPY has 0 digits).
+ */
+
+/** Payment providers behind one interface (DESIGN 3: Medusa's shape). */
+export const PAYMENT_PROVIDERS = ['test', 'manual', 'stripe'] as const;
+export type PaymentProviderId = (typeof PAYMENT_PROVIDERS)[number];
+
+/** Tokens the `test` provider understands; the card field maps the well-known numbers to them. */
+export const TEST_CARD_TOKENS = {
+  '4242424242424242': 'tok_visa',
+  '4000000000000002': 'tok_chargeDeclined',
+  '4000000000009995': 'tok_insufficientFunds',
+} as const;
+export type TestCardToken = (typeof TEST_CARD_TOKENS)[keyof typeof TEST_CARD_TOKENS];
+
+/** The `Idempotency-Key` header name used by order placement (same as cart adds). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+export interface AddressInput {
+  firstName: string;
+  lastName: string;
+  line1: string;
+  line2?: string;
+  city: string;
+  /** State / province / county / region code or name, as the country uses it; '' when none. */
+  region?: string;
+  postalCode?: string;
+  /** ISO 3166-1 alpha-2, upper case. */
+  country: string;
+  phone?: string;
+}
+
+export interface PaymentInput {
+  provider: PaymentProviderId;
+  /** `test`: a TestCardToken; `stripe`: a PaymentMethod id (pm_…); `manual`: none. */
+  token?: string;
+}
+
+/** POST /api/commerce/orders body (crumb, cart cookie, optional Idempotency-Key). */
+export interface PlaceOrderRequest {
+  email: string;
+  /** Required when the cart requires shipping (SPEC 3.1 requiresShipping). */
+  shippingAddress?: AddressInput;
+  /** Defaults to the shipping address; required for a purely digital cart only if none. */
+  billingAddress?: AddressInput;
+  shippingOptionId?: string;
+  payment: PaymentInput;
+}
+
+/** POST /api/commerce/checkout/quote body: what is known so far; nothing is written. */
+export interface QuoteRequest {
+  shippingAddress?: Partial<AddressInput> & { country: string };
+  shippingOptionId?: string;
+}
+
+export type ShippingKind = 'flat' | 'free_over' | 'weight_tiers' | 'price_tiers' | 'pickup';
+
+export interface ShippingOptionJson {
+  id: string;
+  name: string;
+  kind: ShippingKind;
+  /** What this option costs for the quoted cart. */
+  amount: number;
+  /** Owner's note, e.g. pickup address and hours; '' when none. */
+  description: string;
+}
+
+/** SPEC 3.1 applicableTaxRules entry, shown as a line of its own. */
+export interface TaxLineJson {
+  id: string;
+  name: string;
+  /** Percent, e.g. 8.875. */
+  rate: number;
+  amount: number;
+  /** True when the site's prices already include this tax (shown, not added). */
+  included: boolean;
+}
+
+export interface TotalsJson {
+  currency: string;
+  subtotal: number;
+  shippingTotal: number;
+  taxTotal: number;
+  discountTotal: number;
+  /** Gift cards and other non-card payments applied (issue 15); 0 until then. */
+  giftCardTotal: number;
+  grandTotal: number;
+  taxLines: TaxLineJson[];
+}
+
+export interface QuoteResponse {
+  totals: TotalsJson;
+  shippingOptions: ShippingOptionJson[];
+  selectedShippingOptionId: string | null;
+  requiresShipping: boolean;
+  purelyDigital: boolean;
+  /** Countries the owner ships to (ISO alpha-2); empty when the cart needs no shipping. */
+  shipsTo: string[];
+  /** Providers this website offers, in display order, with what the page says about each. */
+  paymentProviders: { id: PaymentProviderId; label: string; instructions: string }[];
+  testMode: boolean;
+  /** SPEC 8.3 minimum; 0 for none. */
+  minimumSubtotal: number;
+}
+
+export type PaymentStatus =
+  'pending' | 'authorized' | 'paid' | 'partially_refunded' | 'refunded' | 'voided' | 'failed';
+export type FulfillmentStatus = 'unfulfilled' | 'fulfilled' | 'not_required';
+export type OrderStatus = 'open' | 'cancelled' | 'completed';
+
+export interface OrderLineJson {
+  id: string;
+  itemId: string;
+  variantId: string;
+  sku: string;
+  title: string;
+  attributes: Record<string, string>;
+  productType: number;
+  quantity: number;
+  unitPrice: number;
+  lineTotal: number;
+  /** The custom-form answers with their labels, as bought. */
+  additionalFieldAnswers: { label: string; value: string }[];
+}
+
+export interface OrderEventJson {
+  at: number;
+  kind: string;
+  message: string;
+}
+
+/** The order as the shopper and the owner see it. */
+export interface OrderJson {
+  id: string;
+  orderNumber: number;
+  email: string;
+  currency: string;
+  lines: OrderLineJson[];
+  subtotal: number;
+  shippingTotal: number;
+  taxTotal: number;
+  discountTotal: number;
+  grandTotal: number;
+  refundedTotal: number;
+  taxLines: TaxLineJson[];
+  shippingAddress: AddressInput | null;
+  billingAddress: AddressInput | null;
+  shippingOption: { id: string; name: string } | null;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  fulfillmentStatus: FulfillmentStatus;
+  paymentProvider: PaymentProviderId;
+  /** Owner's instructions for `manual`; '' otherwise. */
+  paymentInstructions: string;
+  testMode: boolean;
+  /** Signed link to the order status page (pageType 211), no sign-in needed. */
+  statusUrl: string;
+  createdOn: number;
+  /** Shipments with carrier and tracking; the timeline of what happened. */
+  fulfillments: { carrier: string; trackingNumber: string; at: number }[];
+  events: OrderEventJson[];
+}
+
+/** 201 from POST /api/commerce/orders, and the replay of it. */
+export interface PlaceOrderResponse {
+  order: OrderJson;
+}
+
+/** 409 OUT_OF_STOCK detail: the lines short and how many are left. */
+export interface ShortLineJson {
+  variantId: string;
+  sku: string;
+  title: string;
+  requested: number;
+  available: number;
+}
+
+/** Owner list: GET /api/commerce/orders?status=&q=&cursor= */
+export interface OrderListResponse {
+  orders: OrderJson[];
+  nextCursor: string | null;
+  total: number;
+}
+
+/**
+ * 400 detail of a refused placement or quote: `{ error: { code: 'CHECKOUT_FIELDS_INVALID',
+ * message, fieldErrors } }`, keyed by the field's path in the request, e.g. `email`,
+ * `shippingAddress.postalCode`, `billingAddress.country`; values are the texts shown beside the
+ * field (SPEC 5.7's for postal codes).
+ */
+export type CheckoutFieldErrors = Record<string, string>;
