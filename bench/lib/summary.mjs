@@ -34,11 +34,13 @@ export function writeSummary(latest, file) {
   if (s.js && !s.js.error) {
     for (const [p, v] of Object.entries(s.js)) {
       const kb = +(v.totalGzip / 1024).toFixed(1);
+      // Issue 10: the checkout's budget is tighter than the storefront pages'.
+      const budget = p === '/checkout' ? 60 : 70;
       row(
         `JS loaded by ${p} (gzip)`,
         `**${kb} KB** in ${v.files.length} files, ${v.renderBlockingScripts.length} render-blocking`,
-        '≤ 70 KB, none blocking',
-        kb <= 70 && v.renderBlockingScripts.length === 0,
+        `≤ ${budget} KB, none blocking`,
+        kb <= budget && v.renderBlockingScripts.length === 0,
       );
     }
   }
@@ -53,7 +55,7 @@ export function writeSummary(latest, file) {
     }
   }
   const loads = [];
-  for (const key of ['cart', 'forms', 'ingest', 'restock']) {
+  for (const key of ['cart', 'orders', 'forms', 'ingest', 'restock']) {
     const v = s[key];
     if (v && !v.error && Array.isArray(v.rows))
       for (const r of v.rows) row(r.what, r.figure, r.target, r.ok);
@@ -82,7 +84,7 @@ generator spacing them evenly over up to 64 connections (\`lib/paced.mjs\`, its 
 after the closed loop so each cart's rate-limit window has lapsed: a stall of the machine shows
 there in full, where a closed loop just sends less meanwhile.
 
-Cart, forms, ingest and restock (\`lib/{cart,forms,ingest,restock}.mjs\`) start their own servers;
+Cart, orders, forms, ingest and restock (\`lib/{cart,orders,forms,ingest,restock}.mjs\`) start their own servers;
 the PostgreSQL ones on a database created for the run and dropped after it (the server migrates
 and seeds its demo there). Simulated visitors differ by cookies and \`X-Forwarded-For\` (the server
 runs with \`TRUST_PROXY=true\`), so per-visitor rate limits keep their defaults; only per-website
