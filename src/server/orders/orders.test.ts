@@ -7,68 +7,15 @@ import type { AppDeps } from '../deps.js';
 import { Messages } from '../../shared/errors.js';
 import { Role } from '../../shared/enums.js';
 import { PostalMessages } from '../../shared/checkout/address-rules.js';
-import type { OrderJson, PlaceOrderRequest } from '../../shared/checkout/api.js';
-import { defaultCheckoutSettings, type CheckoutSettings } from '../../shared/checkout/settings.js';
+import type { OrderJson } from '../../shared/checkout/api.js';
 import { HOST_B, SITE_A, SITE_B, seedShop, Shopper } from '../cart/test-fixtures.js';
 import { createOwner, grantRole } from '../owners/owner-service.js';
 import { saveCheckoutSettings } from './checkout-settings.js';
 import { TestCardMessages } from '../payments/test-provider.js';
+import { NY, placeBody, SHOP_SETTINGS } from './test-fixtures.js';
 
 const ORDERS = '/api/commerce/orders';
 const QUOTE = '/api/commerce/checkout/quote';
-
-export const SHOP_SETTINGS: CheckoutSettings = {
-  ...defaultCheckoutSettings(),
-  shipsTo: ['US', 'CA', 'AU'],
-  shippingOptions: [
-    {
-      id: 'std',
-      name: 'Standard',
-      kind: 'free_over',
-      description: '',
-      countries: [],
-      amount: 800,
-      freeOver: 10000,
-    },
-    {
-      id: 'pickup',
-      name: 'Pickup',
-      kind: 'pickup',
-      description: 'Main St',
-      countries: ['US'],
-      amount: 0,
-    },
-  ],
-  taxRules: [
-    { id: 'ny', name: 'NY tax', country: 'US', region: 'NY', rate: 8.875, appliesToShipping: true },
-  ],
-  payments: {
-    test: { enabled: true },
-    manual: { enabled: true, label: 'Bank transfer', instructions: 'Pay to IBAN <X> & "Y".' },
-    stripe: { enabled: false },
-  },
-};
-
-export const NY = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  line1: '1 Main St',
-  city: 'New York',
-  region: 'NY',
-  postalCode: '10001',
-  country: 'US',
-  phone: '555-0100',
-};
-
-export function placeBody(over: Partial<PlaceOrderRequest> = {}): PlaceOrderRequest {
-  return {
-    email: 'ada@example.com',
-    shippingAddress: NY,
-    shippingOptionId: 'std',
-    payment: { provider: 'test', token: 'tok_visa' },
-    ...over,
-  };
-}
 
 describeEachBackend('orders API', (kind) => {
   let h: DatabaseHandle;
