@@ -607,6 +607,68 @@ describeEachBackend('orders API', (kind) => {
       expect((await otherSite.get(`${ORDERS}/${manual.id}`)).statusCode).toBe(403);
     });
 
+    it('overview: orders, revenue, average order value per day; funnel checkout → purchase', async () => {
+      const live = await h.db
+        .selectFrom('orders')
+        .select(['grand_total', 'refunded_total'])
+        .where('site_id', '=', SITE_A)
+        .where('status', '<>', 'cancelled')
+        .where('payment_status', 'not in', ['voided', 'failed'])
+        .execute();
+      const revenue = live.reduce((n, o) => n + o.grand_total - o.refunded_total, 0);
+      const summary = (await owner.get('/api/analytics/summary')).json();
+      expect(summary.commerce).toMatchObject({
+        currency: 'USD',
+        orders: live.length,
+        revenue,
+        averageOrderValue: Math.round(revenue / live.length),
+        testOrders: live.length,
+      });
+      expect(summary.commerce.days).toEqual([
+        { day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), revenue, orders: live.length },
+      ]);
+      expect(summary.visitsPerDay).toEqual([]);
+
+      // A purchase event sent by a browser is not a sale.
+      const forged = await new Shopper(app).request({
+        method: 'POST',
+        url: '/api/v1/clanker/events',
+        crumb: false,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({
+          eventSchemaName: 'CommercePurchase',
+          eventContent: {
+            website_id: SITE_A,
+            logged_in: false,
+            id: 'fake',
+            grandTotal: 1,
+            shippingTotal: 0,
+            taxTotal: 0,
+            items: [],
+            purchasedCartId: 'c',
+            testMode: false,
+            websiteId: SITE_A,
+          },
+        }),
+      });
+      expect(forged.statusCode).toBeLessThan(500);
+      const placed = await h.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('site_id', '=', SITE_A)
+        .executeTakeFirstOrThrow();
+      const funnel = (await owner.get('/api/analytics/funnel')).json();
+      expect(funnel.steps.map((x: { step: string }) => x.step)).toEqual([
+        'product_views',
+        'add_to_cart',
+        'cart_views',
+        'checkout',
+        'purchase',
+      ]);
+      expect(funnel.steps[3].events).toBeGreaterThan(0);
+      expect(funnel.steps[4].events).toBe(Number(placed.n));
+    });
+
     it('checkout settings: read, replace, and refuse bad ones with field errors', async () => {
       const got = await owner.get('/api/commerce/settings/checkout');
       expect(got.json().settings).toMatchObject({ shipsTo: ['US', 'CA', 'AU'] });
