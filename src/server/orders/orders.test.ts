@@ -146,6 +146,12 @@ describeEachBackend('orders API', (kind) => {
       expect(confirm.at(-1)?.html_body).toContain('Shop &lt;A&gt;');
       expect((await outbox('order-owner')).map((m) => m.to_address)).toContain('owner@shop.test');
 
+      // Shopping on afterwards starts a new cart.
+      const next = await s.add({ itemId: 'poster' });
+      expect(next.statusCode).toBe(200);
+      expect(next.json().shoppingCart).toMatchObject({ totalQuantity: 1, isPurchased: false });
+      expect(next.json().shoppingCart.id).not.toBe(row.id);
+
       const purchase = await h.db
         .selectFrom('analytics_events')
         .selectAll()
@@ -448,8 +454,47 @@ describeEachBackend('orders API', (kind) => {
           grandTotal: 3797,
           taxLines: [{ name: '消費税', included: true, amount: 345 }],
         });
+        // Above the website's ¥100,000 minimum, in Japanese: the shopper's mail is too.
+        await h.db
+          .updateTable('sites')
+          .set({ language: 'ja-JP' })
+          .where('id', '=', SITE_B)
+          .execute();
+        deps.resolver.invalidate();
+        const big = await shopperWith([{ itemId: 'other-mug', quantity: 101 }], HOST_B);
+        const placed = await big.post(
+          ORDERS,
+          placeBody({
+            email: 'hanako@example.jp',
+            shippingOptionId: 'yu',
+            shippingAddress: {
+              ...NY,
+              country: 'JP',
+              region: '東京都',
+              postalCode: '100-0001',
+              city: '千代田区',
+            },
+          }),
+        );
+        expect(placed.statusCode, placed.body).toBe(201);
+        expect(placed.json().order).toMatchObject({
+          currency: 'JPY',
+          subtotal: 100899,
+          grandTotal: 101699,
+        });
+        const mail = (await outbox('order-confirmation')).find(
+          (m) => m.to_address === 'hanako@example.jp',
+        );
+        expect(mail?.subject).toBe(
+          `【Shop B】ご注文ありがとうございます（注文番号 ${placed.json().order.orderNumber}）`,
+        );
+        expect(mail?.text_body).toContain('￥101,699');
       } finally {
-        await h.db.updateTable('sites').set({ currency: 'USD' }).where('id', '=', SITE_B).execute();
+        await h.db
+          .updateTable('sites')
+          .set({ currency: 'USD', language: 'en-US' })
+          .where('id', '=', SITE_B)
+          .execute();
         deps.resolver.invalidate();
         await saveCheckoutSettings(h.db, SITE_B, SHOP_SETTINGS, new Date());
       }
