@@ -142,3 +142,15 @@ export async function addOrderEvent(
     .values({ order_id: orderId, at, kind, message, data: JSON.stringify(data) })
     .execute();
 }
+
+/**
+ * An open order is completed once it is paid and nothing is left to ship (shipped, or nothing
+ * to ship: digital goods and gift cards).
+ */
+export function paidStatus(
+  row: Pick<OrderRow, 'status' | 'fulfillment_status'>,
+): OrderRow['status'] {
+  return row.status === 'open' && row.fulfillment_status !== 'unfulfilled'
+    ? 'completed'
+    : row.status;
+}

@@ -353,6 +353,7 @@ describeEachBackend('orders API', (kind) => {
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().order).toMatchObject({
         fulfillmentStatus: 'not_required',
+        status: 'completed',
         shippingTotal: 0,
         subtotal: 3400,
         shippingAddress: null,

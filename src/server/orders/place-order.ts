@@ -36,7 +36,7 @@ import type { PaymentProviders } from '../payments/registry.js';
 import type { AuthorizeResult, PaymentProvider } from '../payments/provider.js';
 import { followUpKey, paymentKey } from '../payments/payment-key.js';
 import { loadCheckoutSettings } from './checkout-settings.js';
-import { addOrderEvent, findOrderRow, loadOrderJson } from './order-json.js';
+import { addOrderEvent, findOrderRow, loadOrderJson, paidStatus } from './order-json.js';
 import { newOrderOwnerMail, orderConfirmationMail, type MailSite } from './order-mail.js';
 
 export interface OrderDeps {
@@ -548,7 +548,12 @@ export async function capturePayment(
   await deps.db.transaction().execute(async (trx) => {
     const moved = await trx
       .updateTable('orders')
-      .set({ payment_status: 'paid', paid_total: row.grand_total, updated: now })
+      .set({
+        payment_status: 'paid',
+        paid_total: row.grand_total,
+        status: paidStatus(row),
+        updated: now,
+      })
       .where('id', '=', orderId)
       .where('payment_status', '=', 'authorized')
       .returning('id')
