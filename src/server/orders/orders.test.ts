@@ -217,6 +217,22 @@ describeEachBackend('orders API', (kind) => {
           'shippingAddress.firstName': 'Required',
         },
       });
+      const sparse = await s.post(ORDERS, {
+        shippingAddress: { country: 'US' },
+        shippingOptionId: 'std',
+        payment: { provider: 'test' },
+      });
+      expect(sparse.statusCode).toBe(400);
+      expect(sparse.json().error.fieldErrors).toEqual({
+        email: 'Required',
+        'shippingAddress.firstName': 'Required',
+        'shippingAddress.lastName': 'Required',
+        'shippingAddress.line1': 'Required',
+        'shippingAddress.city': 'Required',
+        'shippingAddress.region': 'Required',
+        'shippingAddress.postalCode': PostalMessages.INVALID,
+        'payment.token': 'Required',
+      });
       const au = await s.post(
         ORDERS,
         placeBody({

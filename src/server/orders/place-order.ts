@@ -185,7 +185,7 @@ async function loadCart(deps: OrderDeps, ctx: PlaceContext): Promise<LoadedCart 
   return { cartId: cart.id, entries };
 }
 
-function cleanAddress(a: AddressInput): AddressInput {
+function cleanAddress(a: Partial<AddressInput>): AddressInput {
   const t = (s: string | undefined) => (s ?? '').trim();
   return {
     firstName: t(a.firstName),
@@ -235,7 +235,7 @@ function validate(
     ships && input.shippingAddress ? cleanAddress(input.shippingAddress) : undefined;
   const billingAddress = billing ? cleanAddress(billing) : shippingAddress;
   return {
-    email: input.email.trim(),
+    email: (input.email ?? '').trim(),
     ...(shippingAddress ? { shippingAddress } : {}),
     ...(billingAddress ? { billingAddress } : {}),
     ...(input.shippingOptionId ? { shippingOptionId: input.shippingOptionId } : {}),
