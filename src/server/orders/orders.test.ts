@@ -380,6 +380,7 @@ describeEachBackend('orders API', (kind) => {
       const s = await shopperWith([{ itemId: 'poster' }]);
       const order = (await s.post(ORDERS, placeBody())).json().order as OrderJson;
       const token = order.statusUrl.split('/').pop()!;
+      expect(order.confirmationUrl).toBe(`/checkout/order-confirmed/${order.id}?t=${token}`);
       const ok = await s.get(`/checkout/order-confirmed/${order.id}?t=${token}&format=json`);
       expect(ok.json()).toMatchObject({ pageType: 202, order: { id: order.id } });
       const html = await s.get(`/checkout/order-confirmed/${order.id}?t=${token}`);
