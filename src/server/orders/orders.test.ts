@@ -374,6 +374,14 @@ describeEachBackend('orders API', (kind) => {
         subtotal: 3400,
         shippingAddress: null,
       });
+      // The page may skip the address step altogether for such a cart.
+      const bare = await shopperWith([{ itemId: 'ebook' }]);
+      const noAddress = await bare.post(ORDERS, {
+        email: 'ada@example.com',
+        payment: { provider: 'test', token: 'tok_visa' },
+      });
+      expect(noAddress.statusCode, noAddress.body).toBe(201);
+      expect(noAddress.json().order).toMatchObject({ billingAddress: null, grandTotal: 900 });
     });
 
     it('the order confirmed page (202) needs its signed token', async () => {
@@ -589,7 +597,11 @@ describeEachBackend('orders API', (kind) => {
     });
 
     it('partial and full refunds, never more than paid', async () => {
-      const part = await owner.post(`${ORDERS}/${paid.id}/refund`, { amount: 500 });
+      // A double click: the same refund twice at once is one refund.
+      const [part] = await Promise.all([
+        owner.post(`${ORDERS}/${paid.id}/refund`, { amount: 500 }),
+        owner.post(`${ORDERS}/${paid.id}/refund`, { amount: 500 }),
+      ]);
       expect(part.statusCode, part.body).toBe(200);
       expect(part.json().order).toMatchObject({
         refundedTotal: 500,

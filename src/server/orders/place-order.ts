@@ -217,9 +217,13 @@ function validate(
       validateAddress(input.shippingAddress, 'shippingAddress', settings.shipsTo),
     );
   }
+  // A cart that ships nothing skips the address step: a billing address is checked when sent
+  // (or a shipping address standing for it) and may be absent.
   const billing = input.billingAddress ?? (ships ? undefined : input.shippingAddress);
-  if (input.billingAddress || !ships)
-    Object.assign(errors, validateAddress(billing, 'billingAddress'));
+  if (billing) {
+    const prefix = input.billingAddress ? 'billingAddress' : 'shippingAddress';
+    Object.assign(errors, validateAddress(billing, prefix));
+  }
   const provider = input.payment?.provider;
   if (!provider || !offered.includes(provider)) {
     errors['payment.provider'] = Messages.PAYMENT_METHOD_UNAVAILABLE;

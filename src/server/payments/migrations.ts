@@ -19,6 +19,15 @@ export const migrations: Record<string, Migration> = {
         )
         .addColumn('created', 'timestamptz', (c) => c.notNull())
         .execute();
+      await db.schema
+        .createTable('test_payment_refunds')
+        .addColumn('idempotency_key', 'text', (c) => c.primaryKey())
+        .addColumn('reference', 'text', (c) =>
+          c.notNull().references('test_payments.reference').onDelete('cascade'),
+        )
+        .addColumn('amount', 'integer', (c) => c.notNull().check(sql`amount > 0`))
+        .addColumn('created', 'timestamptz', (c) => c.notNull())
+        .execute();
     },
   },
 };

@@ -15,6 +15,15 @@ export interface TestPaymentsTable {
   created: Date;
 }
 
+/** Refunds the `test` provider made, by idempotency key: a repeated refund is not a second one. */
+export interface TestPaymentRefundsTable {
+  idempotency_key: string;
+  reference: string;
+  amount: number;
+  created: Date;
+}
+
 export interface PaymentsTables {
   test_payments: TestPaymentsTable;
+  test_payment_refunds: TestPaymentRefundsTable;
 }

@@ -67,16 +67,32 @@ export function testProvider(db: Db, now: () => number): PaymentProvider {
       return row ? { ok: true } : { ok: false, message: 'This payment can no longer be captured.' };
     },
 
-    async refund(reference: string, amount: number): Promise<MoneyResult> {
-      const row = await db
-        .updateTable('test_payments')
-        .set((eb) => ({ refunded: eb('refunded', '+', amount) }))
-        .where('reference', '=', reference)
-        .where('status', '=', 'captured')
-        .where((eb) => eb(eb('refunded', '+', amount), '<=', eb.ref('amount')))
-        .returning('reference')
-        .executeTakeFirst();
-      return row ? { ok: true } : { ok: false, message: 'The refund is more than was paid.' };
+    async refund(reference: string, amount: number, idempotencyKey: string): Promise<MoneyResult> {
+      return db.transaction().execute(async (trx) => {
+        const fresh = await trx
+          .insertInto('test_payment_refunds')
+          .values({ idempotency_key: idempotencyKey, reference, amount, created: new Date(now()) })
+          .onConflict((oc) => oc.column('idempotency_key').doNothing())
+          .returning('idempotency_key')
+          .executeTakeFirst();
+        if (!fresh) return { ok: true }; // the same refund again: already done
+        const row = await trx
+          .updateTable('test_payments')
+          .set((eb) => ({ refunded: eb('refunded', '+', amount) }))
+          .where('reference', '=', reference)
+          .where('status', '=', 'captured')
+          .where((eb) => eb(eb('refunded', '+', amount), '<=', eb.ref('amount')))
+          .returning('reference')
+          .executeTakeFirst();
+        if (!row) {
+          await trx
+            .deleteFrom('test_payment_refunds')
+            .where('idempotency_key', '=', idempotencyKey)
+            .execute();
+          return { ok: false, message: 'The refund is more than was paid.' };
+        }
+        return { ok: true };
+      });
     },
 
     async cancel(reference: string): Promise<MoneyResult> {
