@@ -26,6 +26,19 @@ export const ProductTexts = {
 
 type ProductLike = Pick<ProductJson, 'productType' | 'variants'>;
 
+/**
+ * Digital products and gift cards are delivered without shipping and never run out (SPEC 4.7);
+ * the one home of that rule for the cart, checkout totals and stock-taking.
+ */
+export function isDigitalGood(productType: number): boolean {
+  return productType === ProductType.DIGITAL || productType === ProductType.GIFT_CARD;
+}
+
+/** SPEC 3.1 requiresShipping: a line of this product type is shipped (physical goods only). */
+export function needsShipping(productType: number): boolean {
+  return productType === ProductType.PHYSICAL;
+}
+
 function sellsVariants(productType: number): boolean {
   return productType === ProductType.PHYSICAL || productType === ProductType.SERVICE;
 }
