@@ -15,6 +15,8 @@ export interface AnalyticsSummaryJson {
   referrers: { referrer: string; visits: number }[];
   devices: { deviceClass: string; visitors: number; views: number }[];
   bots: { hits: number };
+  /** Sales (issue 10); absent from servers without orders. */
+  commerce?: CommerceSummaryJson;
 }
 
 export interface CartAdditionsJson {
@@ -29,7 +31,20 @@ export interface CartAdditionsJson {
   }[];
 }
 
-export type FunnelStepName = 'product_views' | 'add_to_cart' | 'cart_views';
+export type FunnelStepName =
+  'product_views' | 'add_to_cart' | 'cart_views' | 'checkout' | 'purchase';
+
+/**
+ * The store's sales in the summary's period (issue 10): totals in minor units of `currency`,
+ * and one row per day (UTC, `YYYY-MM-DD`, oldest first) with the visits beside them.
+ */
+export interface CommerceSummaryJson {
+  currency: string;
+  revenue: number;
+  orders: number;
+  averageOrderValue: number;
+  days: { day: string; revenue: number; orders: number; visits: number }[];
+}
 
 export interface FunnelJson {
   from: number;

@@ -5,6 +5,7 @@ import { deviceLabel, formatCount, formatPercent, formatShare } from '../format.
 import { funnelSteps } from '../funnel-steps.js';
 import { LoadView } from '../load-view.js';
 import { RangePicker, rangeFrom, type RangeDays } from '../range-picker.js';
+import { SalesSection } from '../sales-section.js';
 import { StatList } from '../stat-card.js';
 import { useLoad } from '../use-load.js';
 import { ScreenHeading } from './screen-heading.js';
@@ -43,9 +44,25 @@ export function OverviewScreen({
 
   return (
     <>
-      <ScreenHeading title="Overview" intro="How many people visited, and what they shopped for.">
+      <ScreenHeading
+        title="Overview"
+        intro="What sold, how many people visited, and what they shopped for."
+      >
         <RangePicker days={days} onChange={onDays} />
       </ScreenHeading>
+
+      <section aria-labelledby="ov-sales" className="ed-section">
+        <h2 id="ov-sales">Sales</h2>
+        <LoadView state={summary}>
+          {(s) =>
+            s.commerce ? (
+              <SalesSection commerce={s.commerce} />
+            ) : (
+              <p className="ed-empty">No sales figures yet.</p>
+            )
+          }
+        </LoadView>
+      </section>
 
       <section aria-labelledby="ov-traffic" className="ed-section">
         <h2 id="ov-traffic">Traffic</h2>

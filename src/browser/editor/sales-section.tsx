@@ -1,0 +1,56 @@
+import type { CommerceSummaryJson } from './api-types.js';
+import { formatMoney } from '../../shared/money.js';
+import { DataTable } from './data-table.js';
+import { formatCount } from './format.js';
+import { RevenueChart } from './revenue-chart.js';
+import { averageOrderValue } from './revenue-series.js';
+import { StatList } from './stat-card.js';
+
+/** Revenue, orders and average order value, and per day as a chart beside the visits. */
+export function SalesSection({ commerce }: { commerce: CommerceSummaryJson }) {
+  const money = (minor: number) => formatMoney(minor, commerce.currency);
+  const aov = commerce.averageOrderValue ?? averageOrderValue(commerce.revenue, commerce.orders);
+  return (
+    <>
+      <StatList
+        items={[
+          { label: 'Revenue', value: money(commerce.revenue) },
+          { label: 'Orders', value: formatCount(commerce.orders) },
+          { label: 'Average order value', value: commerce.orders ? money(aov) : '–' },
+        ]}
+      />
+      {commerce.days.length > 0 && <RevenueChart commerce={commerce} />}
+      <details className="ed-details">
+        <summary>Numbers per day</summary>
+        <DataTable
+          caption="Revenue, orders and visits per day"
+          isEmpty={commerce.days.length === 0}
+          empty="No days in this period."
+          head={
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col" className="ed-num">
+                Revenue
+              </th>
+              <th scope="col" className="ed-num">
+                Orders
+              </th>
+              <th scope="col" className="ed-num">
+                Visits
+              </th>
+            </tr>
+          }
+        >
+          {commerce.days.map((d) => (
+            <tr key={d.day}>
+              <th scope="row">{d.day}</th>
+              <td className="ed-num">{money(d.revenue)}</td>
+              <td className="ed-num">{formatCount(d.orders)}</td>
+              <td className="ed-num">{formatCount(d.visits)}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </details>
+    </>
+  );
+}
