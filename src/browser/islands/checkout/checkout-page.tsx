@@ -47,6 +47,8 @@ export interface CheckoutPageProps {
 interface Failure {
   message: string;
   lines?: string[];
+  /** Already shown beside a field: only announced. */
+  spokenOnly?: boolean;
 }
 
 /** Idempotency keys: one per placement attempt, kept for a retry after no answer. */
@@ -151,9 +153,9 @@ export default function CheckoutPage({
       return next;
     });
 
-  const openStep = (s: StepId) => {
+  const openStep = (s: StepId, keepFailure = false) => {
     setStep(s);
-    setFailure(null);
+    if (!keepFailure) setFailure(null);
     setFocusTick((t) => t + 1);
   };
 
@@ -223,12 +225,12 @@ export default function CheckoutPage({
       const fe = fieldErrorsOf(err.body);
       setErrors(fe);
       setFailure({ message: err.message });
-      openStep(firstStepWithError(steps, fe) ?? 'review');
+      openStep(firstStepWithError(steps, fe) ?? 'review', true);
     } else if (err.code === 'PAYMENT_DECLINED') {
       // The provider's message, beside the card; everything typed stays.
       setErrors({ 'payment.token': err.message });
-      setFailure({ message: err.message });
-      openStep('payment');
+      setFailure({ message: err.message, spokenOnly: true });
+      openStep('payment', true);
     } else if (err.code === 'OUT_OF_STOCK') {
       setFailure({ message: err.message, lines: shortLinesOf(err.body).map(shortLineText) });
       void store.load().catch(() => undefined);
@@ -542,7 +544,12 @@ export default function CheckoutPage({
               </section>
             );
           })}
-          <div className="co-alert" role="alert" aria-live="assertive" aria-atomic="true">
+          <div
+            className={failure?.spokenOnly ? 'co-sr' : 'co-alert'}
+            role="alert"
+            aria-live="assertive"
+            aria-atomic="true"
+          >
             {failure && (
               <>
                 <p>{failure.message}</p>
