@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { RunningServer } from './server.js';
+import { useServerAndBrowser } from './harness.js';
+import { newPage } from './browser.js';
+import { hydrated } from './product-islands-helpers.js';
+
+/** Demo products (demo/demo-store.json). */
+const TIDEPOOL = { itemId: 'demo-tidepool-mug', sku: 'SM-MUG-TIDE' }; // $38.00
+const CANDLE = { itemId: 'demo-candle', sku: 'SM-CANDLE-CEDAR' }; // $28.00, unlimited
+const EBOOK = { itemId: 'demo-glaze-notebook', sku: 'SM-EBOOK-GLAZE' }; // digital
+
+const CHECKOUT = '[data-island="checkout-page"]';
+
+async function addToCart(page: Page, item: { itemId: string; sku: string }, quantity = 1) {
+  const status = await page.evaluate(
+    async ({ item, quantity }) => {
+      const m = /(?:^|;\s*)crumb=([^;]*)/.exec(document.cookie);
+      const res = await fetch('/api/commerce/shopping-cart/entries', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-CSRF-Token': m ? decodeURIComponent(m[1]!) : '',
+        },
+        body: JSON.stringify({ ...item, quantity }),
+      });
+      return res.status;
+    },
+    { item, quantity },
+  );
+  expect(status).toBe(200);
+}
+
+async function openCheckout(page: Page): Promise<void> {
+  await page.goto('/cart');
+  await hydrated(page, '[data-island="cart-page"]');
+  await page.locator('button.ci-checkout').click();
+  await page.waitForURL(/\/checkout$/);
+  await hydrated(page, CHECKOUT);
+  await page.getByLabel('Email', { exact: true }).waitFor();
+}
+
+const continueButton = (page: Page) =>
+  page.locator(`${CHECKOUT} .co-step[data-state="current"] button[type="submit"]`);
+
+async function fillContact(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await continueButton(page).click();
+}
+
+async function fillAddress(page: Page, zip = '10001'): Promise<void> {
+  await page.getByLabel('First Name', { exact: true }).fill('Ada');
+  await page.getByLabel('Last Name', { exact: true }).fill('Lovelace');
+  await page.getByLabel('Address', { exact: true }).fill('1 Main St');
+  await page.getByLabel('City', { exact: true }).fill('New York');
+  await page.getByLabel('Country', { exact: true }).selectOption('US');
+  await page.getByLabel('State', { exact: true }).fill('NY');
+  await page.getByLabel('ZIP Code', { exact: true }).fill(zip);
+  await page.getByLabel('Phone', { exact: true }).fill('555 0100');
+  await continueButton(page).click();
+}
+
+async function chooseShippingAndPay(page: Page, card: string): Promise<void> {
+  await page
+    .locator(`${CHECKOUT} .co-step[data-step="delivery"] input[type=radio]`)
+    .first()
+    .check();
+  await continueButton(page).click();
+  await page.getByLabel('Card number').fill(card);
+  await continueButton(page).click();
+  await page.getByRole('button', { name: 'Place Order' }).waitFor();
+}
+
+describe('checkout in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
+
+  it('buys from /cart through Place Order with the test card; mails go out, the cart empties', async () => {
+    const { page, context, errors } = await newPage(browser, { baseURL: server.url });
+    await page.goto('/');
+    await addToCart(page, TIDEPOOL, 1);
+    await addToCart(page, CANDLE, 2);
+    await openCheckout(page);
+    expect(await page.locator(`${CHECKOUT} .co-test-banner`).textContent()).toContain('Test mode');
+    await fillContact(page, 'buyer.e2e@example.com');
+    await fillAddress(page);
+    await chooseShippingAndPay(page, '4242 4242 4242 4242');
+    const summary = (await page.locator(`${CHECKOUT} .co-summary`).textContent()) ?? '';
+    expect(summary).toContain('Tidepool Mug');
+    expect(summary).toContain('$94.00');
+
+    // A double click places one order (one Idempotency-Key, the button is busy).
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/commerce/orders')
+        posts.push(r.headers()['idempotency-key'] ?? '');
+    });
+    await page.getByRole('button', { name: 'Place Order' }).dblclick();
+    await page.waitForURL((u) => u.pathname !== '/checkout', {
+      timeout: 15_000,
+    });
+    await page.waitForLoadState('load');
+    expect(new Set(posts).size).toBe(1);
+    const confirmation = (await page.textContent('body')) ?? '';
+    expect(confirmation).toContain('Tidepool Mug');
+    expect(confirmation).toMatch(/#?\d+/);
+
+    // The cart indicator shows nothing now.
+    await hydrated(page, '[data-island="cart-indicator"]');
+    await expect
+      .poll(() => page.locator('.ci-indicator').getAttribute('data-visible'))
+      .toBe('false');
+
+    // The owner's outbox holds the shopper's confirmation and the owner's new-order mail.
+    const owner = await newPage(browser, { baseURL: server.url });
+    await owner.page.goto('/config/login');
+    await owner.page.fill('#email', 'owner@demo.test');
+    await owner.page.fill('#password', 'demo-password');
+    await owner.page.click('button[type=submit]');
+    await owner.page.waitForURL(/\/config$/);
+    await expect
+      .poll(
+        async () => {
+          const outbox = await owner.page.evaluate(async () =>
+            (await fetch('/api/mail/outbox?pageSize=50')).json(),
+          );
+          return (outbox.items as { to: string }[]).map((m) => m.to);
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual(expect.arrayContaining(['buyer.e2e@example.com', 'owner@demo.test']));
+    expect(errors).toEqual([]);
+    await owner.context.close();
+    await context.close();
+  });
+
+  it('a declined card keeps the details and says so', async () => {
+    const { page, context } = await newPage(browser, { baseURL: server.url });
+    await page.goto('/');
+    await addToCart(page, CANDLE, 1);
+    await openCheckout(page);
+    await fillContact(page, 'declined.e2e@example.com');
+    await fillAddress(page);
+    await chooseShippingAndPay(page, '4000 0000 0000 0002');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect
+      .poll(() => page.locator(`${CHECKOUT} .co-error`).first().textContent(), { timeout: 15_000 })
+      .toBe('Your card was declined.');
+    expect(page.url()).toMatch(/\/checkout$/);
+    expect(await page.getByLabel('Card number').inputValue()).toBe('4000 0000 0000 0002');
+    expect(await page.getByLabel('Card number').getAttribute('aria-invalid')).toBe('true');
+    const steps = (await page.locator(`${CHECKOUT} .co-steps`).textContent()) ?? '';
+    expect(steps).toContain('declined.e2e@example.com');
+    expect(steps).toContain('1 Main St');
+    await context.close();
+  });
+
+  it('a bad ZIP code is refused beside the field with SPEC 5.7’s message', async () => {
+    const { page, context } = await newPage(browser, { baseURL: server.url });
+    await page.goto('/');
+    await addToCart(page, CANDLE, 1);
+    await openCheckout(page);
+    await fillContact(page, 'zip.e2e@example.com');
+    await fillAddress(page, '1234');
+    const zip = page.getByLabel('ZIP Code', { exact: true });
+    await expect.poll(() => zip.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await zip.getAttribute('aria-describedby')) ?? '';
+    const errorId = describedBy.split(' ').find((id) => id.endsWith('-error'))!;
+    expect(await page.locator(`#${errorId}`).textContent()).toBe('ZIP Codes need to be 5 digits.');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe(
+      'shipping postal-code',
+    );
+    await context.close();
+  });
+
+  it('a digital-only cart skips the address and shipping', async () => {
+    const { page, context } = await newPage(browser, { baseURL: server.url });
+    await page.goto('/');
+    await addToCart(page, EBOOK, 1);
+    await openCheckout(page);
+    expect(await page.locator(`${CHECKOUT} .co-step`).count()).toBe(3);
+    expect(await page.locator(`${CHECKOUT} .co-step[data-step="address"]`).count()).toBe(0);
+    await fillContact(page, 'digital.e2e@example.com');
+    await page.getByLabel('Card number').fill('4242424242424242');
+    await continueButton(page).click();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL((u) => u.pathname !== '/checkout', {
+      timeout: 15_000,
+    });
+    expect((await page.textContent('body')) ?? '').toContain('Glaze Notebook');
+    await context.close();
+  });
+});
