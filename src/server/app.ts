@@ -23,6 +23,7 @@ import { performanceRoutes } from './performance/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { imageRoutes } from './content/image-routes.js';
 import { checkoutRoutes } from './checkout/routes.js';
+import { orderRoutes } from './orders/routes.js';
 import { pageRoutes } from './render/routes.js';
 
 export interface BuildOptions {
@@ -44,6 +45,7 @@ const domains: DomainRoutes[] = [
   catalogRoutes,
   imageRoutes,
   checkoutRoutes,
+  orderRoutes,
   pageRoutes,
 ];
 

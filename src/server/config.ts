@@ -34,6 +34,11 @@ export interface Config {
   publicDir: string;
   themesDir: string;
   demoDir: string;
+  /** Stripe (payments/stripe-provider.ts): secret key, webhook signing secret; unset: no Stripe. */
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  /** Where stripe-node sends requests (STRIPE_API_URL, e.g. a local fake in tests); unset: Stripe's. */
+  stripeApiUrl: string | undefined;
 }
 
 /**
@@ -98,6 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicDir: path.join(REPO_ROOT, 'dist', 'public'),
     themesDir: path.join(REPO_ROOT, 'themes'),
     demoDir: path.join(REPO_ROOT, 'demo'),
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeApiUrl: env.STRIPE_API_URL || undefined,
   };
 }
 

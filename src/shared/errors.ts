@@ -72,6 +72,16 @@ export const Messages = {
   SERVICE_SINGLE_QUANTITY: 'Only one of this service can be added to your cart.',
   IDEMPOTENCY_KEY_REUSED:
     'This request was already made with different details. Please reload the page and try again.',
+  // Checkout (issue 10): our own texts; field errors carry SPEC 5.7's postal texts.
+  CHECKOUT_CART_CHANGED:
+    'Your cart changed while you were checking out. Please review it and try again.',
+  PAYMENT_METHOD_UNAVAILABLE: 'That payment method is not available on this store.',
+  PAYMENT_ACTION_REQUIRED: 'Your bank needs you to confirm this payment.',
+  ORDER_ACTION_INVALID: 'This order cannot be changed that way.',
+  REFUND_TOO_LARGE: 'A refund cannot be more than what was paid and not yet refunded.',
+  WEBHOOK_SIGNATURE_INVALID: 'The webhook signature is not valid.',
+  CHECKOUT_SETTINGS_INVALID:
+    'Some checkout settings are not valid. Please check the highlighted fields.',
 } as const;
 
 export type MessageKey = keyof typeof Messages;
@@ -118,6 +128,17 @@ export const ErrorCode = {
   NOT_SUBSCRIBABLE: 'NOT_SUBSCRIBABLE',
   SUBSCRIPTION_OPTION_UNAVAILABLE: 'SUBSCRIPTION_OPTION_UNAVAILABLE',
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
+  // Checkout and orders (issue 10).
+  CART_EMPTY: 'CART_EMPTY',
+  CHECKOUT_FIELDS_INVALID: 'CHECKOUT_FIELDS_INVALID',
+  CHECKOUT_MINIMUM_SUBTOTAL: 'CHECKOUT_MINIMUM_SUBTOTAL',
+  CHECKOUT_CART_CHANGED: 'CHECKOUT_CART_CHANGED',
+  PAYMENT_DECLINED: 'PAYMENT_DECLINED',
+  PAYMENT_ACTION_REQUIRED: 'PAYMENT_ACTION_REQUIRED',
+  ORDER_ACTION_INVALID: 'ORDER_ACTION_INVALID',
+  REFUND_TOO_LARGE: 'REFUND_TOO_LARGE',
+  WEBHOOK_SIGNATURE_INVALID: 'WEBHOOK_SIGNATURE_INVALID',
+  CHECKOUT_SETTINGS_INVALID: 'CHECKOUT_SETTINGS_INVALID',
   // Telemetry: an event that does not match its named JSON Schema, or names no known schema.
   EVENT_INVALID: 'EVENT_INVALID',
   EVENT_SCHEMA_UNKNOWN: 'EVENT_SCHEMA_UNKNOWN',

@@ -52,3 +52,35 @@ export function heldOf(entries: readonly EntryRow[], variantId: string, exceptEn
     if (e.variant_id === variantId && e.id !== exceptEntryId) held += e.quantity;
   return held;
 }
+
+/** The cart whatever its state (a purchased cart names its order), or undefined. */
+export async function findCart(
+  db: Db,
+  siteId: string,
+  cartId: string,
+): Promise<CartRow | undefined> {
+  return db
+    .selectFrom('carts')
+    .selectAll()
+    .where('id', '=', cartId)
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
+}
+
+/**
+ * Checkout's last step on the cart, inside the order's transaction (the cart locked by
+ * `lockCart`): SPEC 3.1 isPurchased and orderId. The cart reads as empty from then on (every
+ * reader looks for open carts), so the indicator shows nothing.
+ */
+export async function markCartPurchased(
+  db: Db,
+  cartId: string,
+  orderId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('carts')
+    .set({ is_purchased: true, order_id: orderId, updated: now })
+    .where('id', '=', cartId)
+    .execute();
+}

@@ -8,6 +8,8 @@ import type { RestockTables } from '../restock/tables.js';
 import type { MailTables } from '../mail/tables.js';
 import type { AnalyticsTables } from '../analytics/tables.js';
 import type { PerformanceTables } from '../performance/tables.js';
+import type { OrdersTables } from '../orders/tables.js';
+import type { PaymentsTables } from '../payments/tables.js';
 
 /** Every table, as each domain declares its own in `<domain>/tables.ts`. */
 export interface Database
@@ -21,4 +23,6 @@ export interface Database
     RestockTables,
     MailTables,
     AnalyticsTables,
-    PerformanceTables {}
+    PerformanceTables,
+    OrdersTables,
+    PaymentsTables {}

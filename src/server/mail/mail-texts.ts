@@ -38,6 +38,26 @@ export interface MailTexts {
     subject: (site: string) => string;
     body: (site: string) => string;
   };
+  /** Order mail to the shopper (issue 10): confirmation and shipped. `n` is the order number. */
+  order: {
+    confirmedSubject: (site: string, n: number) => string;
+    thanks: (site: string) => string;
+    orderNumber: (n: number) => string;
+    subtotal: string;
+    shipping: string;
+    tax: string;
+    discount: string;
+    total: string;
+    shipTo: string;
+    testMode: string;
+    paymentInstructions: string;
+    statusLink: string;
+    statusLine: (url: string) => string;
+    shippedSubject: (site: string, n: number) => string;
+    shippedIntro: (n: number) => string;
+    carrier: string;
+    tracking: string;
+  };
 }
 
 const en: MailTexts = {
@@ -61,6 +81,25 @@ const en: MailTexts = {
     subject: (site) => `You're subscribed to ${site}`,
     body: (site) => `Thanks for signing up for news from ${site}.`,
   },
+  order: {
+    confirmedSubject: (site, n) => `Your ${site} order #${n}`,
+    thanks: (site) => `Thank you for your order from ${site}.`,
+    orderNumber: (n) => `Order #${n}`,
+    subtotal: 'Subtotal',
+    shipping: 'Shipping',
+    tax: 'Tax',
+    discount: 'Discount',
+    total: 'Total',
+    shipTo: 'Ship to',
+    testMode: 'This is a test order: no money was taken.',
+    paymentInstructions: 'How to pay',
+    statusLink: 'View your order',
+    statusLine: (url) => `View your order: ${url}`,
+    shippedSubject: (site, n) => `Your ${site} order #${n} is on its way`,
+    shippedIntro: (n) => `Good news: order #${n} has shipped.`,
+    carrier: 'Carrier',
+    tracking: 'Tracking number',
+  },
 };
 
 const ja: MailTexts = {
@@ -83,6 +122,26 @@ const ja: MailTexts = {
   newsletterWelcome: {
     subject: (site) => `${site}のニュースレターへのご登録ありがとうございます`,
     body: (site) => `${site}からのお知らせにご登録いただき、誠にありがとうございます。`,
+  },
+  order: {
+    confirmedSubject: (site, n) => `【${site}】ご注文ありがとうございます（注文番号 ${n}）`,
+    thanks: (site) =>
+      `${site}をご利用いただき、誠にありがとうございます。以下の内容でご注文を承りました。`,
+    orderNumber: (n) => `注文番号 ${n}`,
+    subtotal: '小計',
+    shipping: '送料',
+    tax: '税',
+    discount: '割引',
+    total: '合計',
+    shipTo: 'お届け先',
+    testMode: 'これはテスト注文です。代金は請求されていません。',
+    paymentInstructions: 'お支払い方法',
+    statusLink: 'ご注文状況を見る',
+    statusLine: (url) => `ご注文状況: ${url}`,
+    shippedSubject: (site, n) => `【${site}】ご注文の商品を発送しました（注文番号 ${n}）`,
+    shippedIntro: (n) => `注文番号 ${n} の商品を発送いたしました。`,
+    carrier: '配送業者',
+    tracking: '追跡番号',
   },
 };
 

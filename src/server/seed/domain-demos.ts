@@ -20,3 +20,7 @@ demoSeeders.push(seedDemoForms);
 // Restock: a few sign-ups on the sold-out demo product (src/server/restock/demo-restock.ts).
 import { seedDemoRestock } from '../restock/demo-restock.js';
 demoSeeders.push(seedDemoRestock);
+
+// Orders: checkout settings (shipping, tax, test and manual payments) of both demo websites.
+import { seedDemoCheckout } from '../orders/demo-checkout.js';
+demoSeeders.push(seedDemoCheckout);

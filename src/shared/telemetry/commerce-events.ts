@@ -10,6 +10,9 @@ export const COMMERCE_EVENTS = {
   reviews_tab: 'CommerceReviewsTab',
   custom_form_open: 'CommerceCustomFormOpen',
   custom_form_save: 'CommerceCustomFormSave',
+  /** Recorded by the server (issue 10): a cart's first checkout quote, and a placed order. */
+  checkout_started: 'CommerceCheckoutStarted',
+  purchase: 'CommercePurchase',
 } as const;
 
 export type CommerceEventName = keyof typeof COMMERCE_EVENTS;

@@ -1,0 +1,181 @@
+import type { AddressInput, OrderJson } from '../../shared/checkout/api.js';
+import { escapeHtml } from '../../shared/html.js';
+import { formatMoney } from '../../shared/money.js';
+import type { MailMessage } from '../mail/mailer.js';
+import { mailTexts } from '../mail/mail-texts.js';
+
+/** What the order mails need of the website. */
+export interface MailSite {
+  id: string;
+  title: string;
+  language: string;
+}
+
+const cell = (s: string) => escapeHtml(s).replace(/\r?\n/g, '<br>');
+
+function lineLabel(l: OrderJson['lines'][number]): string {
+  const attrs = Object.entries(l.attributes)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ');
+  return attrs ? `${l.title} (${attrs})` : l.title;
+}
+
+function addressLines(a: AddressInput | null): string[] {
+  if (!a) return [];
+  return [
+    `${a.firstName} ${a.lastName}`,
+    a.line1,
+    a.line2 ?? '',
+    [a.postalCode, a.city, a.region].filter(Boolean).join(' '),
+    a.country,
+    a.phone ?? '',
+  ].filter((x) => x.trim() !== '');
+}
+
+/** Lines and totals of an order, as plain-text rows and an escaped HTML table. */
+function orderSummary(order: OrderJson, language: string, t = mailTexts(language).order) {
+  const money = (n: number) => formatMoney(n, order.currency, language);
+  const rows: [string, string][] = order.lines.map((l) => [
+    `${l.quantity} × ${lineLabel(l)}`,
+    money(l.lineTotal),
+  ]);
+  const totals: [string, string][] = [[t.subtotal, money(order.subtotal)]];
+  if (order.discountTotal) totals.push([t.discount, `−${money(order.discountTotal)}`]);
+  if (order.shippingAddress) totals.push([t.shipping, money(order.shippingTotal)]);
+  for (const tax of order.taxLines) totals.push([`${tax.name} (${tax.rate}%)`, money(tax.amount)]);
+  totals.push([t.total, money(order.grandTotal)]);
+  const answers = order.lines.flatMap((l) =>
+    l.additionalFieldAnswers.map((a) => `${l.title} — ${a.label}: ${a.value}`),
+  );
+  const text = [
+    ...rows.map(([a, b]) => `${a}  ${b}`),
+    ...answers,
+    '',
+    ...totals.map(([a, b]) => `${a}: ${b}`),
+  ].join('\n');
+  const tr = ([a, b]: [string, string], strong = false) =>
+    `<tr><td style="padding:4px 12px 4px 0">${strong ? '<strong>' : ''}${cell(a)}${strong ? '</strong>' : ''}</td><td align="right" style="padding:4px 0">${cell(b)}</td></tr>`;
+  const html = `<table cellpadding="0" style="border-collapse:collapse;min-width:280px">
+${rows.map((r) => tr(r)).join('\n')}
+${answers.map((a) => `<tr><td colspan="2" style="color:#555;padding:0 0 4px 12px">${cell(a)}</td></tr>`).join('\n')}
+<tr><td colspan="2" style="border-top:1px solid #ddd"></td></tr>
+${totals.map((r, i) => tr(r, i === totals.length - 1)).join('\n')}
+</table>`;
+  return { text, html };
+}
+
+/** The shopper's confirmation, in the website's language. */
+export function orderConfirmationMail(
+  site: MailSite,
+  order: OrderJson,
+  origin: string,
+): MailMessage {
+  const t = mailTexts(site.language).order;
+  const url = origin + order.statusUrl;
+  const summary = orderSummary(order, site.language, t);
+  const ship = addressLines(order.shippingAddress);
+  const text = [
+    t.thanks(site.title),
+    t.orderNumber(order.orderNumber),
+    order.testMode ? t.testMode : '',
+    '',
+    summary.text,
+    '',
+    ship.length ? `${t.shipTo}:\n${ship.join('\n')}` : '',
+    order.paymentInstructions ? `${t.paymentInstructions}:\n${order.paymentInstructions}` : '',
+    t.statusLine(url),
+  ]
+    .filter((l, i, all) => l !== '' || (all[i - 1] ?? '') !== '')
+    .join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
+<p>${cell(t.thanks(site.title))}</p>
+<h2 style="font-size:18px">${cell(t.orderNumber(order.orderNumber))}</h2>
+${order.testMode ? `<p><em>${cell(t.testMode)}</em></p>` : ''}
+${summary.html}
+${ship.length ? `<h3 style="font-size:15px">${cell(t.shipTo)}</h3><p>${ship.map(cell).join('<br>')}</p>` : ''}
+${order.paymentInstructions ? `<h3 style="font-size:15px">${cell(t.paymentInstructions)}</h3><p>${cell(order.paymentInstructions)}</p>` : ''}
+<p><a href="${escapeHtml(url)}">${cell(t.statusLink)}</a></p>
+</body></html>`;
+  return {
+    siteId: site.id,
+    kind: 'order-confirmation',
+    to: order.email,
+    subject: t.confirmedSubject(site.title, order.orderNumber),
+    text,
+    html,
+    fromName: site.title,
+    language: site.language,
+  };
+}
+
+/** The owners' new-order mail (owner mail is English, like form notifications). */
+export function newOrderOwnerMail(
+  site: MailSite,
+  order: OrderJson,
+  to: string,
+  origin: string,
+): MailMessage {
+  const summary = orderSummary(order, 'en-US', mailTexts('en').order);
+  const url = `${origin}/config/orders/${encodeURIComponent(order.id)}`;
+  const ship = addressLines(order.shippingAddress);
+  const test = order.testMode ? ' (test)' : '';
+  const text = [
+    `New order #${order.orderNumber}${test} on ${site.title} from ${order.email}.`,
+    `Payment: ${order.paymentProvider}, ${order.paymentStatus}`,
+    '',
+    summary.text,
+    '',
+    ship.length ? `Ship to:\n${ship.join('\n')}\n` : '',
+    `Open it: ${url}`,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
+<p>New order <strong>#${order.orderNumber}</strong>${cell(test)} on ${cell(site.title)} from ${cell(order.email)}.</p>
+<p>Payment: ${cell(order.paymentProvider)}, ${cell(order.paymentStatus)}</p>
+${summary.html}
+${ship.length ? `<p><strong>Ship to</strong><br>${ship.map(cell).join('<br>')}</p>` : ''}
+<p><a href="${escapeHtml(url)}">Open the order</a></p>
+</body></html>`;
+  return {
+    siteId: site.id,
+    kind: 'order-owner',
+    to,
+    subject: `New order #${order.orderNumber}${test} - ${site.title}`,
+    text,
+    html,
+    fromName: site.title,
+    replyTo: order.email,
+  };
+}
+
+/** The shopper's shipped mail with carrier and tracking number. */
+export function orderShippedMail(
+  site: MailSite,
+  order: OrderJson,
+  shipment: { carrier: string; trackingNumber: string },
+  origin: string,
+): MailMessage {
+  const t = mailTexts(site.language).order;
+  const url = origin + order.statusUrl;
+  const text = [
+    t.shippedIntro(order.orderNumber),
+    shipment.carrier ? `${t.carrier}: ${shipment.carrier}` : '',
+    shipment.trackingNumber ? `${t.tracking}: ${shipment.trackingNumber}` : '',
+    '',
+    t.statusLine(url),
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
+<p>${cell(t.shippedIntro(order.orderNumber))}</p>
+<p>${shipment.carrier ? `${cell(t.carrier)}: ${cell(shipment.carrier)}<br>` : ''}${shipment.trackingNumber ? `${cell(t.tracking)}: <strong>${cell(shipment.trackingNumber)}</strong>` : ''}</p>
+<p><a href="${escapeHtml(url)}">${cell(t.statusLink)}</a></p>
+</body></html>`;
+  return {
+    siteId: site.id,
+    kind: 'order-shipped',
+    to: order.email,
+    subject: t.shippedSubject(site.title, order.orderNumber),
+    text,
+    html,
+    fromName: site.title,
+    language: site.language,
+  };
+}

@@ -1,0 +1,248 @@
+import crypto from 'node:crypto';
+import type { OrderJson, PaymentStatus } from '../../shared/checkout/api.js';
+import { ErrorCode, Messages } from '../../shared/errors.js';
+import { formatMoney } from '../../shared/money.js';
+import { isDigitalGood } from '../../shared/product/rules.js';
+import { appError } from '../errors/app-error.js';
+import { announceStockChange, returnStock, type Restocked } from '../catalog/take-stock.js';
+import { followUpKey } from '../payments/payment-key.js';
+import { addOrderEvent, findOrderRow, loadOrderJson, type OrderRow } from './order-json.js';
+import { orderShippedMail, type MailSite } from './order-mail.js';
+import type { OrderDeps } from './place-order.js';
+
+export interface OwnerContext {
+  site: MailSite;
+  origin: string;
+}
+
+async function mustFind(deps: OrderDeps, siteId: string, orderId: string): Promise<OrderRow> {
+  const row = await findOrderRow(deps.db, siteId, orderId);
+  if (!row) throw appError(ErrorCode.NOT_FOUND);
+  return row;
+}
+
+async function json(deps: OrderDeps, siteId: string, orderId: string): Promise<OrderJson> {
+  const order = await loadOrderJson(deps.db, deps.secret, siteId, orderId);
+  if (!order) throw appError(ErrorCode.NOT_FOUND);
+  return order;
+}
+
+const invalid = (why: string) =>
+  appError(ErrorCode.ORDER_ACTION_INVALID, `${Messages.ORDER_ACTION_INVALID} ${why}`);
+
+/**
+ * 'Mark as paid': a manual payment arrived (bank transfer, paid on pickup). Only an open order
+ * still waiting for its money; a repeat answers with the order as it is.
+ */
+export async function markPaid(
+  deps: OrderDeps,
+  ctx: OwnerContext,
+  orderId: string,
+): Promise<OrderJson> {
+  const siteId = ctx.site.id;
+  const row = await mustFind(deps, siteId, orderId);
+  if (row.payment_status === 'paid') return json(deps, siteId, orderId);
+  if (row.status === 'cancelled') throw invalid('It was cancelled.');
+  if (row.payment_status !== 'pending' && row.payment_status !== 'authorized') {
+    throw invalid(`Its payment is ${row.payment_status}.`);
+  }
+  if (row.payment_status === 'authorized') {
+    const provider = deps.providers[row.payment_provider];
+    const r = provider
+      ? await provider.capture(
+          row.payment_reference,
+          row.grand_total,
+          followUpKey(row.payment_reference, 'capture'),
+        )
+      : { ok: false as const, message: 'The payment provider is not configured.' };
+    if (!r.ok) throw invalid(r.message);
+  }
+  const now = new Date(deps.now());
+  await deps.db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable('orders')
+      .set({ payment_status: 'paid', paid_total: row.grand_total, updated: now })
+      .where('id', '=', orderId)
+      .where('payment_status', 'in', ['pending', 'authorized'])
+      .returning('id')
+      .executeTakeFirst();
+    if (moved) await addOrderEvent(trx, orderId, now, 'paid', 'Marked as paid.');
+  });
+  return json(deps, siteId, orderId);
+}
+
+/** Ships an order: records carrier and tracking, and mails the shopper. */
+export async function fulfillOrder(
+  deps: OrderDeps,
+  ctx: OwnerContext,
+  orderId: string,
+  shipment: { carrier: string; trackingNumber: string },
+): Promise<OrderJson> {
+  const siteId = ctx.site.id;
+  const row = await mustFind(deps, siteId, orderId);
+  if (row.status === 'cancelled') throw invalid('It was cancelled.');
+  if (row.fulfillment_status === 'fulfilled') return json(deps, siteId, orderId);
+  const now = new Date(deps.now());
+  const carrier = shipment.carrier.trim();
+  const trackingNumber = shipment.trackingNumber.trim();
+  await deps.db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable('orders')
+      .set({ fulfillment_status: 'fulfilled', updated: now })
+      .where('id', '=', orderId)
+      .where('fulfillment_status', '<>', 'fulfilled')
+      .returning('id')
+      .executeTakeFirst();
+    if (!moved) return;
+    await trx
+      .insertInto('order_fulfillments')
+      .values({
+        id: crypto.randomUUID(),
+        order_id: orderId,
+        carrier,
+        tracking_number: trackingNumber,
+        created: now,
+      })
+      .execute();
+    const tracking = [carrier, trackingNumber].filter(Boolean).join(' ');
+    await addOrderEvent(
+      trx,
+      orderId,
+      now,
+      'fulfilled',
+      tracking ? `Shipped: ${tracking}.` : 'Marked as fulfilled.',
+    );
+    if (row.status === 'open' && row.payment_status === 'paid') {
+      await trx
+        .updateTable('orders')
+        .set({ status: 'completed' })
+        .where('id', '=', orderId)
+        .execute();
+    }
+    const order = await loadOrderJson(trx, deps.secret, siteId, orderId);
+    if (order)
+      await deps.mailer.enqueue(trx, [
+        orderShippedMail(ctx.site, order, { carrier, trackingNumber }, ctx.origin),
+      ]);
+  });
+  deps.mailer.kick();
+  return json(deps, siteId, orderId);
+}
+
+function refundedStatus(paid: number, refunded: number): PaymentStatus {
+  return refunded >= paid ? 'refunded' : 'partially_refunded';
+}
+
+/**
+ * Gives money back through the provider: `amount` (minor units) or everything still refundable.
+ * Never more than was paid and not yet refunded (also a CHECK on the row).
+ */
+export async function refundOrder(
+  deps: OrderDeps,
+  ctx: OwnerContext,
+  orderId: string,
+  amount?: number,
+): Promise<OrderJson> {
+  const siteId = ctx.site.id;
+  const row = await mustFind(deps, siteId, orderId);
+  const refundable = row.paid_total - row.refunded_total;
+  const want = amount ?? refundable;
+  if (refundable <= 0 || want <= 0 || want > refundable) {
+    throw appError(ErrorCode.REFUND_TOO_LARGE, Messages.REFUND_TOO_LARGE, { refundable });
+  }
+  const provider = deps.providers[row.payment_provider];
+  if (!provider) throw invalid('The payment provider is not configured.');
+  // One key per refund step: a retried request for the same remaining amount is one refund.
+  const key = followUpKey(row.payment_reference, `refund:${row.refunded_total}:${want}`);
+  const r = await provider.refund(row.payment_reference, want, key);
+  if (!r.ok) throw invalid(r.message);
+  const now = new Date(deps.now());
+  await deps.db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable('orders')
+      .set((eb) => ({
+        refunded_total: eb('refunded_total', '+', want),
+        updated: now,
+      }))
+      .where('id', '=', orderId)
+      .where('refunded_total', '=', row.refunded_total)
+      .returning(['refunded_total', 'paid_total'])
+      .executeTakeFirst();
+    if (!moved) return;
+    await trx
+      .updateTable('orders')
+      .set({ payment_status: refundedStatus(moved.paid_total, moved.refunded_total) })
+      .where('id', '=', orderId)
+      .execute();
+    await addOrderEvent(
+      trx,
+      orderId,
+      now,
+      'refunded',
+      `Refunded ${formatMoney(want, row.currency, 'en-US')}.`,
+      {
+        amount: want,
+      },
+    );
+  });
+  return json(deps, siteId, orderId);
+}
+
+/**
+ * Cancels an open order: its stock goes back (in the order's transaction; the restock
+ * auto-notify runs after the commit for variants that come back), held money is released and
+ * paid money refunded through the provider.
+ */
+export async function cancelOrder(
+  deps: OrderDeps,
+  ctx: OwnerContext,
+  orderId: string,
+): Promise<OrderJson> {
+  const siteId = ctx.site.id;
+  const row = await mustFind(deps, siteId, orderId);
+  if (row.status === 'cancelled') return json(deps, siteId, orderId);
+  if (row.fulfillment_status === 'fulfilled') throw invalid('It was already shipped.');
+  const now = new Date(deps.now());
+  let restocked: Restocked[] = [];
+  const done = await deps.db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable('orders')
+      .set({ status: 'cancelled', updated: now })
+      .where('id', '=', orderId)
+      .where('status', '<>', 'cancelled')
+      .returning('id')
+      .executeTakeFirst();
+    if (!moved) return false;
+    const lines = await trx
+      .selectFrom('order_lines')
+      .select(['variant_id', 'quantity', 'product_type'])
+      .where('order_id', '=', orderId)
+      .execute();
+    restocked = await returnStock(
+      trx,
+      siteId,
+      lines
+        .filter((l) => !isDigitalGood(l.product_type))
+        .map((l) => ({ variantId: l.variant_id, quantity: l.quantity })),
+    );
+    await addOrderEvent(trx, orderId, now, 'cancelled', 'Order cancelled; stock returned.');
+    return true;
+  });
+  if (!done) return json(deps, siteId, orderId);
+  announceStockChange(deps.events, siteId, restocked);
+
+  const provider = deps.providers[row.payment_provider];
+  if (row.payment_status === 'authorized' || row.payment_status === 'pending') {
+    if (provider)
+      await provider.cancel(row.payment_reference, followUpKey(row.payment_reference, 'cancel'));
+    await deps.db
+      .updateTable('orders')
+      .set({ payment_status: 'voided', updated: new Date(deps.now()) })
+      .where('id', '=', orderId)
+      .execute();
+    await addOrderEvent(deps.db, orderId, new Date(deps.now()), 'voided', 'Payment voided.');
+  } else if (row.paid_total - row.refunded_total > 0) {
+    return refundOrder(deps, ctx, orderId);
+  }
+  return json(deps, siteId, orderId);
+}

@@ -1,0 +1,382 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import type { PlaceOrderRequest, QuoteRequest } from '../../shared/checkout/api.js';
+import { IDEMPOTENCY_KEY_HEADER, PAYMENT_PROVIDERS } from '../../shared/checkout/api.js';
+import { SHIPPING_KINDS, type CheckoutSettings } from '../../shared/checkout/settings.js';
+import { PageType, Role } from '../../shared/enums.js';
+import { ErrorCode } from '../../shared/errors.js';
+import { VISITOR_COOKIE } from '../../shared/telemetry/constants.js';
+import type { AppDeps, DomainRoutes } from '../deps.js';
+import { appError } from '../errors/app-error.js';
+import { requireOwner } from '../http/request-context.js';
+import { cartIdOf } from '../cart/cart-cookie.js';
+import { storeOf } from '../cart/store.js';
+import { mailerFor } from '../mail/mailer-registry.js';
+import { siteBaseUrl } from '../mail/site-url.js';
+import { paymentProvidersFor } from '../payments/registry.js';
+import {
+  recordCheckoutStarted,
+  recordPurchase,
+  sessionIdFromCookie,
+} from '../analytics/server-events.js';
+import { renderNotFound } from '../checkout/checkout-pages.js';
+import type { Site } from '../sites/site-queries.js';
+import { loadCheckoutSettings, saveCheckoutSettings } from './checkout-settings.js';
+import { loadOrderJson } from './order-json.js';
+import { listOrders, ordersCsv } from './order-list.js';
+import { orderIdFromToken } from './order-token.js';
+import { renderOrderPage } from './order-pages.js';
+import { cancelOrder, fulfillOrder, markPaid, refundOrder } from './owner-actions.js';
+import { placeOrder, type OrderDeps } from './place-order.js';
+import { quoteCart } from './quote.js';
+
+/** Who runs the store: admins and store managers (SPEC 3.10). */
+export const ORDER_ROLES: number[] = [Role.ADMIN, Role.STORE_MANAGER];
+
+const Str = (max = 200) => Type.String({ maxLength: max });
+const Address = Type.Object({
+  firstName: Str(),
+  lastName: Str(),
+  line1: Str(300),
+  line2: Type.Optional(Str(300)),
+  city: Str(),
+  region: Type.Optional(Str()),
+  postalCode: Type.Optional(Str(40)),
+  country: Str(10),
+  phone: Type.Optional(Str(60)),
+});
+const PlaceBody = Type.Object({
+  email: Str(320),
+  shippingAddress: Type.Optional(Address),
+  billingAddress: Type.Optional(Address),
+  shippingOptionId: Type.Optional(Str(64)),
+  payment: Type.Object({
+    provider: Type.Union(PAYMENT_PROVIDERS.map((p) => Type.Literal(p))),
+    token: Type.Optional(Str(300)),
+  }),
+  crumb: Type.Optional(Str()),
+});
+const QuoteBody = Type.Object({
+  shippingAddress: Type.Optional(
+    Type.Object({
+      country: Str(10),
+      region: Type.Optional(Str()),
+      postalCode: Type.Optional(Str(40)),
+      city: Type.Optional(Str()),
+    }),
+  ),
+  shippingOptionId: Type.Optional(Str(64)),
+  crumb: Type.Optional(Str()),
+});
+const IdParams = Type.Object({ id: Str(64) });
+const ListQuery = Type.Object({
+  status: Type.Optional(Str(40)),
+  q: Type.Optional(Str(320)),
+  cursor: Type.Optional(Str(20)),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+const FulfillBody = Type.Object({
+  carrier: Type.Optional(Str(100)),
+  trackingNumber: Type.Optional(Str(200)),
+  crumb: Type.Optional(Str()),
+});
+const RefundBody = Type.Object({
+  amount: Type.Optional(Type.Integer({ minimum: 1 })),
+  crumb: Type.Optional(Str()),
+});
+const SettingsBody = Type.Object({
+  shipsTo: Type.Array(Str(10), { maxItems: 250 }),
+  shippingOptions: Type.Array(
+    Type.Object({
+      id: Str(64),
+      name: Str(),
+      kind: Type.Union(SHIPPING_KINDS.map((k) => Type.Literal(k))),
+      description: Str(600),
+      countries: Type.Array(Str(10), { maxItems: 250 }),
+      amount: Type.Number(),
+      freeOver: Type.Optional(Type.Number()),
+      tiers: Type.Optional(
+        Type.Array(
+          Type.Object({ upTo: Type.Union([Type.Number(), Type.Null()]), amount: Type.Number() }),
+          {
+            maxItems: 50,
+          },
+        ),
+      ),
+    }),
+    { maxItems: 50 },
+  ),
+  taxRules: Type.Array(
+    Type.Object({
+      id: Str(64),
+      name: Str(),
+      country: Str(10),
+      region: Str(),
+      rate: Type.Number(),
+      appliesToShipping: Type.Boolean(),
+    }),
+    { maxItems: 200 },
+  ),
+  pricesIncludeTax: Type.Boolean(),
+  payments: Type.Object({
+    test: Type.Object({ enabled: Type.Boolean() }),
+    manual: Type.Object({ enabled: Type.Boolean(), label: Str(), instructions: Str(4000) }),
+    stripe: Type.Object({ enabled: Type.Boolean() }),
+  }),
+  testMode: Type.Boolean(),
+  crumb: Type.Optional(Str()),
+});
+
+function origin(site: Site, deps: AppDeps): string {
+  return siteBaseUrl(site, deps.config);
+}
+
+function mailSite(site: Site) {
+  return { id: site.id, title: site.title, language: site.language };
+}
+
+function wantsJson(req: FastifyRequest): boolean {
+  return (req.query as { format?: string }).format === 'json';
+}
+
+function page(reply: FastifyReply, status: number, body: string) {
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(body);
+}
+
+/**
+ * Orders (issue 10, docs/checkout-api.md): placing, quoting, the owner's order API and checkout
+ * settings, and the shopper's order confirmed (202) and order status (211) pages.
+ */
+export const orderRoutes: DomainRoutes = async (app, deps) => {
+  const mailer = mailerFor(deps, app.log);
+  const orderDeps: OrderDeps = {
+    db: deps.db,
+    now: deps.now,
+    secret: deps.config.secret,
+    events: deps.events,
+    mailer,
+    providers: paymentProvidersFor(deps),
+    log: app.log,
+  };
+  const owner = requireOwner(deps.db, ORDER_ROLES);
+  const ownerCtx = (req: FastifyRequest) => ({
+    site: mailSite(req.site),
+    origin: origin(req.site, deps),
+  });
+
+  app.post('/api/commerce/orders', { schema: { body: PlaceBody } }, async (req, reply) => {
+    const body = req.body as Static<typeof PlaceBody>;
+    const { crumb: _crumb, ...input } = body;
+    const key = req.headers[IDEMPOTENCY_KEY_HEADER];
+    const idempotencyKey = typeof key === 'string' && key ? key.slice(0, 200) : undefined;
+    const cartId = cartIdOf(req, deps.config.secret);
+    const result = await placeOrder(
+      {
+        ...orderDeps,
+        onPlaced: (order, placedCartId) =>
+          recordPurchase(deps.db, {
+            siteId: req.site.id,
+            order,
+            cartId: placedCartId,
+            sessionId: sessionIdFromCookie(req.cookies[VISITOR_COOKIE]),
+            loggedIn: Boolean(req.owner),
+            at: deps.now(),
+          }).catch((err: unknown) => app.log.warn({ err }, 'purchase event not recorded')),
+      },
+      {
+        site: mailSite(req.site),
+        store: storeOf(req.site),
+        cartId,
+        idempotencyKey,
+        origin: origin(req.site, deps),
+      },
+      input as PlaceOrderRequest,
+    );
+    reply.header('cache-control', 'no-store');
+    if (!result.created) reply.header('idempotent-replayed', 'true');
+    return reply.status(result.created ? 201 : 200).send({ order: result.order });
+  });
+
+  app.post('/api/commerce/checkout/quote', { schema: { body: QuoteBody } }, async (req, reply) => {
+    const { crumb: _crumb, ...input } = req.body as Static<typeof QuoteBody>;
+    const store = storeOf(req.site);
+    const quote = await quoteCart(
+      deps.db,
+      store,
+      cartIdOf(req, deps.config.secret),
+      input as QuoteRequest,
+    );
+    const { itemCount, cartId, ...response } = quote;
+    // The page's first quote (no address yet) is the shopper starting checkout.
+    if (!input.shippingAddress) {
+      await recordCheckoutStarted(deps.db, {
+        siteId: req.site.id,
+        cartId,
+        sessionId: sessionIdFromCookie(req.cookies[VISITOR_COOKIE]),
+        loggedIn: Boolean(req.owner),
+        itemCount,
+        subtotal: quote.totals.subtotal,
+        currency: quote.totals.currency,
+        at: deps.now(),
+      }).catch((err: unknown) => app.log.warn({ err }, 'checkout-started event not recorded'));
+    }
+    return reply.header('cache-control', 'no-store').send(response);
+  });
+
+  // --- owner ---------------------------------------------------------------------------------
+
+  app.get(
+    '/api/commerce/orders',
+    { schema: { querystring: ListQuery }, preHandler: owner },
+    async (req, reply) => {
+      const q = req.query as Static<typeof ListQuery>;
+      reply.header('cache-control', 'no-store');
+      return listOrders(deps.db, deps.config.secret, req.site.id, q);
+    },
+  );
+
+  app.get(
+    '/api/commerce/orders.csv',
+    { schema: { querystring: ListQuery }, preHandler: owner },
+    async (req, reply) => {
+      const q = req.query as Static<typeof ListQuery>;
+      const csv = await ordersCsv(deps.db, deps.config.secret, req.site.id, q);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="orders-${req.site.slug}.csv"`)
+        .type('text/csv; charset=utf-8')
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/api/commerce/orders/:id',
+    { schema: { params: IdParams }, preHandler: owner },
+    async (req, reply) => {
+      const { id } = req.params as Static<typeof IdParams>;
+      const order = await loadOrderJson(deps.db, deps.config.secret, req.site.id, id);
+      if (!order) throw appError(ErrorCode.NOT_FOUND);
+      reply.header('cache-control', 'no-store');
+      return { order };
+    },
+  );
+
+  app.post(
+    '/api/commerce/orders/:id/mark-paid',
+    { schema: { params: IdParams }, preHandler: owner },
+    async (req) => {
+      const { id } = req.params as Static<typeof IdParams>;
+      return { order: await markPaid(orderDeps, ownerCtx(req), id) };
+    },
+  );
+
+  app.post(
+    '/api/commerce/orders/:id/fulfill',
+    { schema: { params: IdParams, body: FulfillBody }, preHandler: owner },
+    async (req) => {
+      const { id } = req.params as Static<typeof IdParams>;
+      const body = (req.body ?? {}) as Static<typeof FulfillBody>;
+      return {
+        order: await fulfillOrder(orderDeps, ownerCtx(req), id, {
+          carrier: body.carrier ?? '',
+          trackingNumber: body.trackingNumber ?? '',
+        }),
+      };
+    },
+  );
+
+  app.post(
+    '/api/commerce/orders/:id/cancel',
+    { schema: { params: IdParams }, preHandler: owner },
+    async (req) => {
+      const { id } = req.params as Static<typeof IdParams>;
+      return { order: await cancelOrder(orderDeps, ownerCtx(req), id) };
+    },
+  );
+
+  app.post(
+    '/api/commerce/orders/:id/refund',
+    { schema: { params: IdParams, body: RefundBody }, preHandler: owner },
+    async (req) => {
+      const { id } = req.params as Static<typeof IdParams>;
+      const body = (req.body ?? {}) as Static<typeof RefundBody>;
+      return { order: await refundOrder(orderDeps, ownerCtx(req), id, body.amount) };
+    },
+  );
+
+  app.get('/api/commerce/settings/checkout', { preHandler: owner }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return {
+      settings: await loadCheckoutSettings(deps.db, req.site.id),
+      stripeConfigured: Boolean(deps.config.stripeSecretKey),
+    };
+  });
+
+  app.put(
+    '/api/commerce/settings/checkout',
+    { schema: { body: SettingsBody }, preHandler: owner },
+    async (req) => {
+      const { crumb: _crumb, ...settings } = req.body as Static<typeof SettingsBody>;
+      const saved = await saveCheckoutSettings(
+        deps.db,
+        req.site.id,
+        settings as CheckoutSettings,
+        new Date(deps.now()),
+      );
+      return { settings: saved, stripeConfigured: Boolean(deps.config.stripeSecretKey) };
+    },
+  );
+
+  // --- shopper pages (no sign-in; the signed token is the key) ---------------------------------
+
+  const TokenQuery = Type.Object({ t: Type.Optional(Str(300)), format: Type.Optional(Str(10)) });
+  app.get(
+    '/checkout/order-confirmed/:id',
+    { schema: { params: IdParams, querystring: TokenQuery } },
+    async (req, reply) => {
+      const { id } = req.params as Static<typeof IdParams>;
+      const { t } = req.query as Static<typeof TokenQuery>;
+      const orderId = t ? orderIdFromToken(deps.config.secret, req.site.id, t) : undefined;
+      const order =
+        orderId === id
+          ? await loadOrderJson(deps.db, deps.config.secret, req.site.id, id)
+          : undefined;
+      return orderPage(req, reply, order, PageType.ORDER_CONFIRMED, 'confirmed');
+    },
+  );
+
+  const StatusParams = Type.Object({ token: Str(300) });
+  app.get(
+    '/orders/status/:token',
+    { schema: { params: StatusParams, querystring: TokenQuery } },
+    async (req, reply) => {
+      const { token } = req.params as Static<typeof StatusParams>;
+      const orderId = orderIdFromToken(deps.config.secret, req.site.id, token);
+      const order = orderId
+        ? await loadOrderJson(deps.db, deps.config.secret, req.site.id, orderId)
+        : undefined;
+      return orderPage(req, reply, order, PageType.ORDER_STATUS, 'status');
+    },
+  );
+
+  function orderPage(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    order: Awaited<ReturnType<typeof loadOrderJson>>,
+    pageType: number,
+    kind: 'confirmed' | 'status',
+  ) {
+    reply.header('x-robots-tag', 'noindex');
+    if (wantsJson(req)) {
+      reply.header('cache-control', 'no-store');
+      if (!order) throw appError(ErrorCode.NOT_FOUND);
+      return reply.send({ pageType, order });
+    }
+    if (!order) return page(reply, 404, renderNotFound(req.site));
+    return page(reply, 200, renderOrderPage(req.site, order, kind));
+  }
+};

@@ -1,0 +1,69 @@
+import type { PaymentProviderId } from '../../shared/checkout/api.js';
+
+/**
+ * One interface for every way to pay (issue 10; Medusa's shape): the orders service calls these
+ * and never knows which provider it talks to. Every call that moves money carries an
+ * idempotency key derived from the checkout (see `paymentKey`), so a retried request — a second
+ * click, a browser retry, the webhook and the browser both finishing — reaches the provider
+ * as the same operation and never charges twice.
+ */
+export interface PaymentRequest {
+  siteId: string;
+  cartId: string;
+  /** Same checkout, same key: the provider answers a repeat with the first result. */
+  idempotencyKey: string;
+  amount: number;
+  currency: string;
+  email: string;
+  /** The card token (`test`: tok_…; `stripe`: pm_…); none for `manual`. */
+  token?: string | undefined;
+  testMode: boolean;
+}
+
+export type AuthorizeResult =
+  | {
+      ok: true;
+      /**
+       * authorized: money held, captured after the order commits; pending: nothing to take now
+       * (manual: the owner marks it paid); paid: the provider took it already.
+       */
+      status: 'authorized' | 'pending' | 'paid';
+      /** The provider's id of this payment (test_…, pi_…, manual_…). */
+      reference: string;
+    }
+  | {
+      ok: false;
+      /** The provider's message, shown to the shopper as it is. */
+      message: string;
+      /** action_required: the card needs the shopper (3-D Secure); `clientSecret` finishes it. */
+      reason: 'declined' | 'action_required';
+      reference?: string;
+      clientSecret?: string;
+    };
+
+export type MoneyResult = { ok: true } | { ok: false; message: string };
+
+/** A verified provider notification, reduced to what the orders service acts on. */
+export interface PaymentWebhookEvent {
+  kind: 'payment_authorized' | 'payment_succeeded' | 'payment_failed' | 'ignored';
+  reference: string;
+  /** The checkout it belongs to (metadata the provider echoes back). */
+  siteId?: string | undefined;
+  cartId?: string | undefined;
+}
+
+export interface PaymentProvider {
+  readonly id: PaymentProviderId;
+  /** Prepares a payment the browser finishes (Stripe's client secret); optional. */
+  initiate?(req: PaymentRequest): Promise<{ reference: string; clientSecret: string }>;
+  /** Takes or holds the money. A decline leaves nothing behind: no order, no stock taken. */
+  authorize(req: PaymentRequest): Promise<AuthorizeResult>;
+  /** Takes held money (after the order committed). Repeats are no-ops. */
+  capture(reference: string, amount: number, idempotencyKey: string): Promise<MoneyResult>;
+  /** Gives money back (full or part). */
+  refund(reference: string, amount: number, idempotencyKey: string): Promise<MoneyResult>;
+  /** Releases a hold that will not be captured (the order did not happen, or was cancelled). */
+  cancel(reference: string, idempotencyKey: string): Promise<MoneyResult>;
+  /** Verifies and reads a notification; throws when the signature is wrong. */
+  webhook?(rawBody: Buffer, signature: string | undefined): PaymentWebhookEvent;
+}

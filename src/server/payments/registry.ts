@@ -1,0 +1,22 @@
+import type { PaymentProviderId } from '../../shared/checkout/api.js';
+import type { AppDeps } from '../deps.js';
+import { manualProvider } from './manual-provider.js';
+import type { PaymentProvider } from './provider.js';
+import { testProvider } from './test-provider.js';
+
+export type PaymentProviders = Partial<Record<PaymentProviderId, PaymentProvider>>;
+
+const made = new WeakMap<AppDeps, PaymentProviders>();
+
+/**
+ * The app's payment providers: `test` and `manual` always; `stripe` only when STRIPE_SECRET_KEY
+ * is configured (a website that turns Stripe on without it offers only its other providers).
+ */
+export function paymentProvidersFor(deps: AppDeps): PaymentProviders {
+  let set = made.get(deps);
+  if (!set) {
+    set = { test: testProvider(deps.db, deps.now), manual: manualProvider() };
+    made.set(deps, set);
+  }
+  return set;
+}
