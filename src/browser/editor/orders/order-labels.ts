@@ -53,7 +53,7 @@ export function orderBadges(
 export const ORDER_FILTERS = [
   { value: '', label: 'All' },
   { value: 'open', label: 'Open' },
-  { value: 'unpaid', label: 'Unpaid' },
+  { value: 'pending', label: 'Unpaid' },
   { value: 'unfulfilled', label: 'To fulfil' },
   { value: 'fulfilled', label: 'Fulfilled' },
   { value: 'refunded', label: 'Refunded' },

@@ -45,7 +45,18 @@ function newId(prefix: string): string {
 /** Shipping options, tax rules and payment providers (GET/PUT /api/commerce/settings/checkout). */
 export function CheckoutSettingsScreen() {
   const state = useLoad(
-    (signal) => editorFetch<unknown>(CHECKOUT_SETTINGS_API, { signal }).then(unwrap),
+    (signal) =>
+      Promise.all([
+        editorFetch<unknown>(CHECKOUT_SETTINGS_API, { signal }).then(unwrap),
+        // Amounts are edited in the store's currency, which the storefront's context names.
+        editorFetch<{ websiteSettings?: { storeSettings?: { currencyCode?: string } } }>(
+          '/?format=json',
+          { signal },
+        ).catch(() => undefined),
+      ]).then(([d, ctx]) => ({
+        ...d,
+        currency: ctx?.websiteSettings?.storeSettings?.currencyCode ?? d.currency,
+      })),
     'checkout-settings',
   );
   return (

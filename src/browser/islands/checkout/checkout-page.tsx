@@ -13,6 +13,7 @@ import { useCart } from '../cart/use-cart.js';
 import { AddressFields, Field, fieldId } from './address-fields.js';
 import {
   cardDigits,
+  confirmationUrl,
   defaultCountry,
   emptyDraft,
   fieldErrorsOf,
@@ -209,7 +210,7 @@ export default function CheckoutPage({
         idempotencyKey: placeKey.current,
       });
       store.clear();
-      navigate(res.order.statusUrl);
+      navigate(confirmationUrl(res.order));
       return;
     } catch (err) {
       const apiErr = err as ApiError;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { QuoteResponse } from '../../../shared/checkout/api.js';
 import {
   cardDigits,
+  confirmationUrl,
   defaultCountry,
   emptyDraft,
   fieldErrorsOf,
@@ -192,5 +193,9 @@ describe('checkout steps', () => {
     expect(defaultCountry(['CA', 'US'])).toBe('US');
     expect(defaultCountry(['GB'])).toBe('GB');
     expect(defaultCountry([])).toBe('US');
+    expect(confirmationUrl({ id: 'o 1', statusUrl: '/orders/status/abc.def' })).toBe(
+      '/checkout/order-confirmed/o%201?t=abc.def',
+    );
+    expect(confirmationUrl({ id: 'o1', statusUrl: '/elsewhere' })).toBe('/elsewhere');
   });
 });

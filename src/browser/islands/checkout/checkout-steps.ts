@@ -263,3 +263,15 @@ export function shortLineText(l: { title: string; sku: string; available: number
   const what = l.sku ? `${l.title} (${l.sku})` : l.title;
   return l.available > 0 ? `${what}: only ${l.available} left` : `${what}: sold out`;
 }
+
+/**
+ * Where the shopper goes after placing: the order confirmed page (pageType 202), signed with the
+ * same token as the order's status link (`/orders/status/{token}`); the status page itself when
+ * the link has another shape.
+ */
+export function confirmationUrl(order: { id: string; statusUrl: string }): string {
+  const m = /^\/orders\/status\/([^/?#]+)$/.exec(order.statusUrl);
+  return m
+    ? `/checkout/order-confirmed/${encodeURIComponent(order.id)}?t=${m[1]}`
+    : order.statusUrl;
+}
