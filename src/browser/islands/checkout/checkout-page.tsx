@@ -12,6 +12,7 @@ import { cartStore, type CartStore } from '../cart/store.js';
 import { useCart } from '../cart/use-cart.js';
 import { AddressFields, Field, fieldId } from './address-fields.js';
 import {
+  billingOf,
   cardDigits,
   confirmationUrl,
   defaultCountry,
@@ -302,11 +303,16 @@ export default function CheckoutPage({
     contact: draft.email,
     address: addressLine(draft.shipping),
     delivery: quote.shippingOptions.find((o) => o.id === draft.shippingOptionId)?.name ?? '',
-    payment: provider
-      ? provider.id === 'test'
-        ? `${provider.label} · •••• ${cardDigits(draft.cardNumber).slice(-4)}`
-        : provider.label
-      : '',
+    payment: [
+      provider
+        ? provider.id === 'test'
+          ? `${provider.label} · •••• ${cardDigits(draft.cardNumber).slice(-4)}`
+          : provider.label
+        : '',
+      billingOf(draft, requiresShipping) ? `Billing: ${addressLine(draft.billing)}` : '',
+    ]
+      .filter(Boolean)
+      .join(' · '),
     review: '',
   };
 
@@ -436,6 +442,19 @@ export default function CheckoutPage({
             )}
             {provider && provider.id === 'manual' && provider.instructions && (
               <p className="co-instructions">{provider.instructions}</p>
+            )}
+            {!requiresShipping && (
+              <div className="co-billing">
+                <h3 className="co-subhead">Billing address</h3>
+                <AddressFields
+                  prefix="billingAddress"
+                  value={draft.billing}
+                  errors={errors}
+                  countries={[]}
+                  onChange={(billing: AddressDraft) => update({ billing })}
+                  onFieldError={setFieldError}
+                />
+              </div>
             )}
             {requiresShipping && (
               <div className="co-billing">

@@ -159,10 +159,16 @@ describe('checkout steps', () => {
       shippingOptionId: 'flat',
       payment: { provider: 'test', token: 'tok_visa' },
     });
-    expect(placeOrderRequest(d, false)).toEqual({
+    // Nothing to ship: the billing address is asked for instead.
+    const digital = { ...d, billing: { ...d.shipping, firstName: 'Bea' } };
+    expect(placeOrderRequest(digital, false)).toEqual({
       email: 'ada@example.com',
+      billingAddress: { ...body.shippingAddress, firstName: 'Bea' },
       payment: { provider: 'test', token: 'tok_visa' },
     });
+    expect(
+      validateStep('payment', d, { ...quote, requiresShipping: false })['billingAddress.city'],
+    ).toBe('Required');
     const other = placeOrderRequest(
       {
         ...d,

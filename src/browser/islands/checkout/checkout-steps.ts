@@ -121,9 +121,12 @@ export function testCardToken(input: string): string | null {
     : null;
 }
 
-/** The billing address the order will carry: the shipping one unless the shopper gave another. */
-function billingOf(draft: CheckoutDraft, requiresShipping: boolean): AddressDraft | null {
-  if (!requiresShipping) return null;
+/**
+ * The billing address the order will carry: the shipping one unless the shopper gave another;
+ * a cart with nothing to ship asks for it in the payment step (null: same as shipping).
+ */
+export function billingOf(draft: CheckoutDraft, requiresShipping: boolean): AddressDraft | null {
+  if (!requiresShipping) return draft.billing;
   return draft.billingSame ? null : draft.billing;
 }
 
@@ -224,10 +227,10 @@ export function placeOrderRequest(
   };
   if (requiresShipping) {
     req.shippingAddress = trimAddress(draft.shipping);
-    const billing = billingOf(draft, true);
-    if (billing) req.billingAddress = trimAddress(billing);
     if (draft.shippingOptionId) req.shippingOptionId = draft.shippingOptionId;
   }
+  const billing = billingOf(draft, requiresShipping);
+  if (billing) req.billingAddress = trimAddress(billing);
   return req;
 }
 
