@@ -224,7 +224,9 @@ describe('the owner dashboard at /config', () => {
     // Retry reaches the server again once it answers.
     await page.unroute('**/api/analytics/summary*');
     await alerts.nth(0).getByRole('button', { name: 'Retry' }).click();
-    await expect.poll(() => page.locator('.ed-stat').count()).toBe(3);
+    await expect
+      .poll(() => page.locator('section[aria-labelledby="ov-traffic"] .ed-stat').count())
+      .toBe(3);
     await context.close();
   });
 });

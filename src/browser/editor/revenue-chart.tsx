@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CommerceSummaryJson } from './api-types.js';
+import type { DayRowJson } from './api-types.js';
 import { formatMoney } from '../../shared/money.js';
 import { chartSeries } from './revenue-series.js';
 
@@ -8,10 +8,12 @@ import { chartSeries } from './revenue-series.js';
  * their own, fetched when this chart first mounts (only /config, only the overview). The numbers
  * are also in a table below the chart for screen readers and for anyone who prefers to read them.
  */
-export function RevenueChart({ commerce }: { commerce: CommerceSummaryJson }) {
+export function RevenueChart({ days, currency }: { days: DayRowJson[]; currency: string }) {
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
-  const data = chartSeries(commerce.days);
+  const data = chartSeries(days);
+  // Redrawn when the numbers change, not on every render of the overview.
+  const key = JSON.stringify(days);
 
   useEffect(() => {
     let plot: { destroy(): void; setSize(s: { width: number; height: number }): void } | null =
@@ -24,7 +26,7 @@ export function RevenueChart({ commerce }: { commerce: CommerceSummaryJson }) {
       .then(([mod]) => {
         if (cancelled) return;
         const UPlot = mod.default;
-        const money = (v: number) => formatMoney(Math.round(v), commerce.currency);
+        const money = (v: number) => formatMoney(Math.round(v), currency);
         const width = Math.max(280, el.clientWidth);
         plot = new UPlot(
           {
@@ -71,7 +73,7 @@ export function RevenueChart({ commerce }: { commerce: CommerceSummaryJson }) {
       plot?.destroy();
     };
     // Redraw when the days change (the period switch).
-  }, [commerce]);
+  }, [key, currency]);
 
   return (
     <figure className="ed-chart">

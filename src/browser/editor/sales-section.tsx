@@ -1,4 +1,4 @@
-import type { CommerceSummaryJson } from './api-types.js';
+import type { DayRowJson, CommerceSummaryJson } from './api-types.js';
 import { formatMoney } from '../../shared/money.js';
 import { DataTable } from './data-table.js';
 import { formatCount } from './format.js';
@@ -7,7 +7,13 @@ import { averageOrderValue } from './revenue-series.js';
 import { StatList } from './stat-card.js';
 
 /** Revenue, orders and average order value, and per day as a chart beside the visits. */
-export function SalesSection({ commerce }: { commerce: CommerceSummaryJson }) {
+export function SalesSection({
+  commerce,
+  days,
+}: {
+  commerce: CommerceSummaryJson;
+  days: DayRowJson[];
+}) {
   const money = (minor: number) => formatMoney(minor, commerce.currency);
   const aov = commerce.averageOrderValue ?? averageOrderValue(commerce.revenue, commerce.orders);
   return (
@@ -15,16 +21,22 @@ export function SalesSection({ commerce }: { commerce: CommerceSummaryJson }) {
       <StatList
         items={[
           { label: 'Revenue', value: money(commerce.revenue) },
-          { label: 'Orders', value: formatCount(commerce.orders) },
+          {
+            label: 'Orders',
+            value: formatCount(commerce.orders),
+            ...(commerce.testOrders
+              ? { note: `${formatCount(commerce.testOrders)} in test mode` }
+              : {}),
+          },
           { label: 'Average order value', value: commerce.orders ? money(aov) : '–' },
         ]}
       />
-      {commerce.days.length > 0 && <RevenueChart commerce={commerce} />}
+      {days.length > 0 && <RevenueChart days={days} currency={commerce.currency} />}
       <details className="ed-details">
         <summary>Numbers per day</summary>
         <DataTable
           caption="Revenue, orders and visits per day"
-          isEmpty={commerce.days.length === 0}
+          isEmpty={days.length === 0}
           empty="No days in this period."
           head={
             <tr>
@@ -41,7 +53,7 @@ export function SalesSection({ commerce }: { commerce: CommerceSummaryJson }) {
             </tr>
           }
         >
-          {commerce.days.map((d) => (
+          {days.map((d) => (
             <tr key={d.day}>
               <th scope="row">{d.day}</th>
               <td className="ed-num">{money(d.revenue)}</td>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routeFromHash, navNameOf, orderHref } from '../routes.js';
-import { averageOrderValue, chartSeries } from '../revenue-series.js';
+import { averageOrderValue, chartSeries, dailyRows } from '../revenue-series.js';
 import { funnelSteps } from '../funnel-steps.js';
 import {
   addressLines,
@@ -98,6 +98,22 @@ describe('order labels and actions', () => {
     expect(s.revenue).toEqual([0, 500]);
     expect(s.visits).toEqual([4, 9]);
     expect(averageOrderValue(1000, 3)).toBe(333);
+    // Every day of the period, sales and visits merged, zeros where the server listed none.
+    const rows = dailyRows(
+      [{ day: '2026-11-02', revenue: 500, orders: 1 }],
+      [
+        { day: '2026-11-01', visits: 4 },
+        { day: '2026-11-02', visits: 9 },
+      ],
+      Date.UTC(2026, 10, 1, 12),
+      Date.UTC(2026, 10, 4, 12),
+    );
+    expect(rows).toEqual([
+      { day: '2026-11-01', revenue: 0, orders: 0, visits: 4 },
+      { day: '2026-11-02', revenue: 500, orders: 1, visits: 9 },
+      { day: '2026-11-03', revenue: 0, orders: 0, visits: 0 },
+      { day: '2026-11-04', revenue: 0, orders: 0, visits: 0 },
+    ]);
     expect(averageOrderValue(0, 0)).toBe(0);
   });
 
