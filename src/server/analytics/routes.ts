@@ -318,7 +318,10 @@ export const analyticsRoutes: DomainRoutes = async (app, deps) => {
   const range = { preHandler: owner, schema: { querystring: RangeQuery } };
   app.get('/api/analytics/summary', range, async (req) => {
     const { from, to } = parseRange(req.query as Static<typeof RangeQuery>, deps.now());
-    return analyticsSummary(deps.db, req.site.id, from, to);
+    return analyticsSummary(deps.db, req.site.id, from, to, {
+      currency: req.site.currency,
+      timeZone: req.site.settings.websiteSettings?.timeZone,
+    });
   });
   app.get('/api/analytics/funnel', range, async (req) => {
     const { from, to } = parseRange(req.query as Static<typeof RangeQuery>, deps.now());

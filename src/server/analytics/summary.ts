@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { COMMERCE_EVENTS } from '../../shared/telemetry/commerce-events.js';
+import { salesSummary, type SalesSummary } from '../orders/sales-summary.js';
+import { SERVER_ENVIRONMENT } from './server-events.js';
 
 export interface AnalyticsSummary {
   from: number;
@@ -13,6 +15,17 @@ export interface AnalyticsSummary {
   devices: { deviceClass: string; visitors: number; views: number }[];
   /** Known bots: counted apart, never as visitors. */
   bots: { hits: number };
+  /** Visits per day (days with visits only, oldest first), in the website's time zone. */
+  visitsPerDay: { day: string; visits: number }[];
+  /** Orders and revenue (issue 10): totals, average order value, and per day for the chart. */
+  commerce: SalesSummary;
+}
+
+/** The website facts the overview needs besides its id. */
+export interface SummarySite {
+  currency: string;
+  /** IANA zone days are counted in; UTC when not given. */
+  timeZone?: string | undefined;
 }
 
 /** Visits, unique visitors, views by page, referrers, devices; bots apart. */
@@ -21,7 +34,9 @@ export async function analyticsSummary(
   siteId: string,
   from: number,
   to: number,
+  site: SummarySite = { currency: 'USD' },
 ): Promise<AnalyticsSummary> {
+  const timeZone = site.timeZone || 'UTC';
   const inRange = sql`site_id = ${siteId} and occurred_at >= ${from} and occurred_at < ${to}`;
   const totals = await sql<{ visits: number; visitors: number; views: number; bots: number }>`
     select count(distinct (visitor_id, visit_number)) filter (where not is_bot and visitor_id is not null)::int as visits,
@@ -41,6 +56,13 @@ export async function analyticsSummary(
     select device_class, count(distinct visitor_id)::int as visitors, count(*)::int as views
       from analytics_hits where ${inRange} and not is_bot
      group by device_class order by views desc, device_class`.execute(db);
+  const perDay = await sql<{ day: string; visits: number }>`
+    select to_char(to_timestamp(occurred_at / 1000.0) at time zone ${timeZone}, 'YYYY-MM-DD') as day,
+           count(distinct (visitor_id, visit_number))::int as visits
+      from analytics_hits
+     where ${inRange} and not is_bot and visitor_id is not null
+     group by 1 order by 1`.execute(db);
+  const commerce = await salesSummary(db, siteId, site.currency, from, to, timeZone);
   const t = totals.rows[0]!;
   return {
     from,
@@ -56,16 +78,22 @@ export async function analyticsSummary(
       views: Number(r.views),
     })),
     bots: { hits: Number(t.bots) },
+    visitsPerDay: perDay.rows.map((r) => ({ day: r.day, visits: Number(r.visits) })),
+    commerce,
   };
 }
 
 export interface FunnelStep {
-  step: 'product_views' | 'add_to_cart' | 'cart_views';
+  step: 'product_views' | 'add_to_cart' | 'cart_views' | 'checkout' | 'purchase';
   events: number;
   sessions: number;
 }
 
-/** Product views → add to cart → cart views, by events and by distinct sessions. */
+/**
+ * Product views → add to cart → cart views → checkout → purchase, by events and by distinct
+ * sessions. Checkout and purchase are the server's own events (environment 'server', see
+ * server-events.ts): a browser cannot add sales to the funnel.
+ */
 export async function commerceFunnel(
   db: Db,
   siteId: string,
@@ -76,12 +104,16 @@ export async function commerceFunnel(
     ['product_views', COMMERCE_EVENTS.visit_product_page],
     ['add_to_cart', COMMERCE_EVENTS.add_to_cart],
     ['cart_views', COMMERCE_EVENTS.view_cart],
+    ['checkout', COMMERCE_EVENTS.checkout_started],
+    ['purchase', COMMERCE_EVENTS.purchase],
   ] as const;
+  const serverOnly: string[] = [COMMERCE_EVENTS.checkout_started, COMMERCE_EVENTS.purchase];
   const rows = await sql<{ name: string; events: number; sessions: number }>`
     select name, count(*)::int as events, count(distinct session_id)::int as sessions
       from analytics_events
      where site_id = ${siteId} and occurred_at >= ${from} and occurred_at < ${to}
        and source = 'clanker' and name in (${sql.join(steps.map(([, n]) => n))})
+       and (name not in (${sql.join(serverOnly)}) or environment = ${SERVER_ENVIRONMENT})
      group by name`.execute(db);
   const by = new Map(rows.rows.map((r) => [r.name, r]));
   return {

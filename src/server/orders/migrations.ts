@@ -142,4 +142,17 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '20261125_0002_orders_checkout_attempts': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('checkout_attempts')
+        .addColumn('payment_reference', 'text', (c) => c.primaryKey())
+        .addColumn('site_id', 'text', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+        .addColumn('cart_id', 'text', (c) => c.notNull())
+        .addColumn('request', 'jsonb', (c) => c.notNull())
+        .addColumn('idempotency_key', 'text')
+        .addColumn('created', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

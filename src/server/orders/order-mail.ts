@@ -26,7 +26,7 @@ function addressLines(a: AddressInput | null): string[] {
     `${a.firstName} ${a.lastName}`,
     a.line1,
     a.line2 ?? '',
-    [a.postalCode, a.city, a.region].filter(Boolean).join(' '),
+    [a.city, [a.region, a.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
     a.country,
     a.phone ?? '',
   ].filter((x) => x.trim() !== '');

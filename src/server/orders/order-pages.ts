@@ -36,7 +36,7 @@ function address(a: AddressInput): string {
     `${a.firstName} ${a.lastName}`,
     a.line1,
     a.line2 ?? '',
-    [a.postalCode, a.city, a.region].filter(Boolean).join(' '),
+    [a.city, [a.region, a.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
     a.country,
   ]
     .filter((x) => x.trim())

@@ -146,6 +146,12 @@ describeEachBackend('orders API', (kind) => {
       expect(confirm.at(-1)?.html_body).toContain('Shop &lt;A&gt;');
       expect((await outbox('order-owner')).map((m) => m.to_address)).toContain('owner@shop.test');
 
+      // Shopping on afterwards starts a new cart.
+      const next = await s.add({ itemId: 'poster' });
+      expect(next.statusCode).toBe(200);
+      expect(next.json().shoppingCart).toMatchObject({ totalQuantity: 1, isPurchased: false });
+      expect(next.json().shoppingCart.id).not.toBe(row.id);
+
       const purchase = await h.db
         .selectFrom('analytics_events')
         .selectAll()
@@ -448,8 +454,47 @@ describeEachBackend('orders API', (kind) => {
           grandTotal: 3797,
           taxLines: [{ name: '消費税', included: true, amount: 345 }],
         });
+        // Above the website's ¥100,000 minimum, in Japanese: the shopper's mail is too.
+        await h.db
+          .updateTable('sites')
+          .set({ language: 'ja-JP' })
+          .where('id', '=', SITE_B)
+          .execute();
+        deps.resolver.invalidate();
+        const big = await shopperWith([{ itemId: 'other-mug', quantity: 101 }], HOST_B);
+        const placed = await big.post(
+          ORDERS,
+          placeBody({
+            email: 'hanako@example.jp',
+            shippingOptionId: 'yu',
+            shippingAddress: {
+              ...NY,
+              country: 'JP',
+              region: '東京都',
+              postalCode: '100-0001',
+              city: '千代田区',
+            },
+          }),
+        );
+        expect(placed.statusCode, placed.body).toBe(201);
+        expect(placed.json().order).toMatchObject({
+          currency: 'JPY',
+          subtotal: 100899,
+          grandTotal: 101699,
+        });
+        const mail = (await outbox('order-confirmation')).find(
+          (m) => m.to_address === 'hanako@example.jp',
+        );
+        expect(mail?.subject).toBe(
+          `【Shop B】ご注文ありがとうございます（注文番号 ${placed.json().order.orderNumber}）`,
+        );
+        expect(mail?.text_body).toContain('￥101,699');
       } finally {
-        await h.db.updateTable('sites').set({ currency: 'USD' }).where('id', '=', SITE_B).execute();
+        await h.db
+          .updateTable('sites')
+          .set({ currency: 'USD', language: 'en-US' })
+          .where('id', '=', SITE_B)
+          .execute();
         deps.resolver.invalidate();
         await saveCheckoutSettings(h.db, SITE_B, SHOP_SETTINGS, new Date());
       }
@@ -605,6 +650,68 @@ describeEachBackend('orders API', (kind) => {
       const otherSite = new Visitor(app, HOST_B);
       await otherSite.post('/api/auth/login', { email: 'owner@shop.test', password: 'pw-123456' });
       expect((await otherSite.get(`${ORDERS}/${manual.id}`)).statusCode).toBe(403);
+    });
+
+    it('overview: orders, revenue, average order value per day; funnel checkout → purchase', async () => {
+      const live = await h.db
+        .selectFrom('orders')
+        .select(['grand_total', 'refunded_total'])
+        .where('site_id', '=', SITE_A)
+        .where('status', '<>', 'cancelled')
+        .where('payment_status', 'not in', ['voided', 'failed'])
+        .execute();
+      const revenue = live.reduce((n, o) => n + o.grand_total - o.refunded_total, 0);
+      const summary = (await owner.get('/api/analytics/summary')).json();
+      expect(summary.commerce).toMatchObject({
+        currency: 'USD',
+        orders: live.length,
+        revenue,
+        averageOrderValue: Math.round(revenue / live.length),
+        testOrders: live.length,
+      });
+      expect(summary.commerce.days).toEqual([
+        { day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), revenue, orders: live.length },
+      ]);
+      expect(summary.visitsPerDay).toEqual([]);
+
+      // A purchase event sent by a browser is not a sale.
+      const forged = await new Shopper(app).request({
+        method: 'POST',
+        url: '/api/v1/clanker/events',
+        crumb: false,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({
+          eventSchemaName: 'CommercePurchase',
+          eventContent: {
+            website_id: SITE_A,
+            logged_in: false,
+            id: 'fake',
+            grandTotal: 1,
+            shippingTotal: 0,
+            taxTotal: 0,
+            items: [],
+            purchasedCartId: 'c',
+            testMode: false,
+            websiteId: SITE_A,
+          },
+        }),
+      });
+      expect(forged.statusCode).toBeLessThan(500);
+      const placed = await h.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('site_id', '=', SITE_A)
+        .executeTakeFirstOrThrow();
+      const funnel = (await owner.get('/api/analytics/funnel')).json();
+      expect(funnel.steps.map((x: { step: string }) => x.step)).toEqual([
+        'product_views',
+        'add_to_cart',
+        'cart_views',
+        'checkout',
+        'purchase',
+      ]);
+      expect(funnel.steps[3].events).toBeGreaterThan(0);
+      expect(funnel.steps[4].events).toBe(Number(placed.n));
     });
 
     it('checkout settings: read, replace, and refuse bad ones with field errors', async () => {

@@ -3,6 +3,7 @@ import type {
   AddressInput,
   CheckoutFieldErrors,
   OrderJson,
+  PaymentProviderId,
   PlaceOrderRequest,
   ShortLineJson,
 } from '../../shared/checkout/api.js';
@@ -91,11 +92,20 @@ export async function placeOrder(
   const cart = await loadCart(deps, ctx);
   if ('order' in cart) return cart;
   const settings = await loadCheckoutSettings(deps.db, ctx.site.id);
-  const request = validate(input, settings, cart.entries);
+  const offered = enabledProviders(settings).filter((p) => deps.providers[p]);
+  const request = validate(input, settings, offered, cart.entries);
   const quote = quoteFor(ctx, settings, cart.entries, request);
   await checkStock(deps.db, ctx.site.id, cart.entries);
   const provider = deps.providers[request.payment.provider]!;
-  const payment = await authorize(provider, ctx, cart.cartId, request, quote, settings);
+  let payment: Authorized;
+  try {
+    payment = await authorize(provider, ctx, cart.cartId, request, quote, settings);
+  } catch (err) {
+    if (err instanceof AppError && err.code === ErrorCode.PAYMENT_ACTION_REQUIRED) {
+      await rememberAttempt(deps, ctx, cart.cartId, input, err.details.paymentReference);
+    }
+    throw err;
+  }
 
   let recorded: { orderId: string; soldOut: boolean } | { existing: string };
   try {
@@ -194,6 +204,7 @@ function cleanAddress(a: AddressInput): AddressInput {
 function validate(
   input: PlaceOrderRequest,
   settings: CheckoutSettings,
+  offered: readonly PaymentProviderId[],
   entries: readonly EntryRow[],
 ): PlaceOrderRequest {
   const errors: CheckoutFieldErrors = {};
@@ -210,7 +221,7 @@ function validate(
   if (input.billingAddress || !ships)
     Object.assign(errors, validateAddress(billing, 'billingAddress'));
   const provider = input.payment?.provider;
-  if (!provider || !enabledProviders(settings).includes(provider)) {
+  if (!provider || !offered.includes(provider)) {
     errors['payment.provider'] = Messages.PAYMENT_METHOD_UNAVAILABLE;
   } else if ((provider === 'test' || provider === 'stripe') && !input.payment.token) {
     errors['payment.token'] = 'Required';
@@ -326,6 +337,30 @@ async function authorize(
     });
   }
   throw appError(ErrorCode.PAYMENT_DECLINED, result.message);
+}
+
+/** Keeps a placement the bank must confirm, so the webhook can finish it (finish-payment.ts). */
+async function rememberAttempt(
+  deps: OrderDeps,
+  ctx: PlaceContext,
+  cartId: string,
+  input: PlaceOrderRequest,
+  reference: unknown,
+): Promise<void> {
+  if (typeof reference !== 'string' || !reference) return;
+  const request = JSON.stringify(input);
+  await deps.db
+    .insertInto('checkout_attempts')
+    .values({
+      payment_reference: reference,
+      site_id: ctx.site.id,
+      cart_id: cartId,
+      request,
+      idempotency_key: ctx.idempotencyKey ?? null,
+      created: new Date(deps.now()),
+    })
+    .onConflict((oc) => oc.column('payment_reference').doUpdateSet({ request }))
+    .execute();
 }
 
 async function release(deps: OrderDeps, provider: PaymentProvider, reference: string) {

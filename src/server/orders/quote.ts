@@ -1,4 +1,4 @@
-import type { QuoteRequest, QuoteResponse } from '../../shared/checkout/api.js';
+import type { PaymentProviderId, QuoteRequest, QuoteResponse } from '../../shared/checkout/api.js';
 import { enabledProviders } from '../../shared/checkout/settings.js';
 import { computeQuote } from '../../shared/checkout/totals.js';
 import { ErrorCode, Messages } from '../../shared/errors.js';
@@ -21,6 +21,8 @@ export async function quoteCart(
   store: CartStore,
   cartId: string | undefined,
   input: QuoteRequest,
+  /** Providers the server can use (Stripe only with its keys configured). */
+  available: (id: PaymentProviderId) => boolean,
 ): Promise<QuoteResponse & { itemCount: number; cartId: string }> {
   const cart = cartId ? await findOpenCart(db, store.siteId, cartId) : undefined;
   const entries = cart ? await listEntries(db, cart.id) : [];
@@ -43,11 +45,13 @@ export async function quoteCart(
     requiresShipping: quote.requiresShipping,
     purelyDigital: quote.purelyDigital,
     shipsTo: quote.requiresShipping ? settings.shipsTo : [],
-    paymentProviders: enabledProviders(settings).map((id) => ({
-      id,
-      label: id === 'manual' ? settings.payments.manual.label : PROVIDER_LABELS[id],
-      instructions: id === 'manual' ? settings.payments.manual.instructions : '',
-    })),
+    paymentProviders: enabledProviders(settings)
+      .filter(available)
+      .map((id) => ({
+        id,
+        label: id === 'manual' ? settings.payments.manual.label : PROVIDER_LABELS[id],
+        instructions: id === 'manual' ? settings.payments.manual.instructions : '',
+      })),
     testMode: settings.testMode,
     minimumSubtotal: store.minimumOrderSubtotalCents,
     itemCount: entries.reduce((n, e) => n + e.quantity, 0),

@@ -29,6 +29,10 @@ import { renderOrderPage } from './order-pages.js';
 import { cancelOrder, fulfillOrder, markPaid, refundOrder } from './owner-actions.js';
 import { placeOrder, type OrderDeps } from './place-order.js';
 import { quoteCart } from './quote.js';
+import { finishPayment } from './finish-payment.js';
+
+/** Where Stripe sends its events (configure it in Stripe's dashboard). */
+export const STRIPE_WEBHOOK_PATH = '/api/commerce/payments/stripe/webhook';
 
 /** Who runs the store: admins and store managers (SPEC 3.10). */
 export const ORDER_ROLES: number[] = [Role.ADMIN, Role.STORE_MANAGER];
@@ -209,6 +213,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
       store,
       cartIdOf(req, deps.config.secret),
       input as QuoteRequest,
+      (id) => Boolean(orderDeps.providers[id]),
     );
     const { itemCount, cartId, ...response } = quote;
     // The page's first quote (no address yet) is the shopper starting checkout.
@@ -330,6 +335,35 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
       return { settings: saved, stripeConfigured: Boolean(deps.config.stripeSecretKey) };
     },
   );
+
+  // --- payment webhooks ----------------------------------------------------------------------
+
+  /**
+   * Stripe's webhook: the signature is checked on the raw body (a parsed and re-serialised body
+   * would not match), so this route gets its own scope whose JSON parser keeps the bytes. It
+   * belongs to no website (the PaymentIntent's metadata names it) and carries no crumb.
+   */
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.post(
+      STRIPE_WEBHOOK_PATH,
+      { config: { site: false, crumb: false }, bodyLimit: 512 * 1024 },
+      async (req, reply) => {
+        const stripe = orderDeps.providers.stripe;
+        if (!stripe?.webhook) throw appError(ErrorCode.NOT_FOUND);
+        const signature = req.headers['stripe-signature'];
+        const event = stripe.webhook(
+          Buffer.isBuffer(req.body) ? req.body : Buffer.from(''),
+          typeof signature === 'string' ? signature : undefined,
+        );
+        const outcome = await finishPayment(orderDeps, deps.config, event);
+        req.log.info({ reference: event.reference, kind: event.kind, outcome }, 'stripe webhook');
+        return reply.send({ received: true });
+      },
+    );
+  });
 
   // --- shopper pages (no sign-in; the signed token is the key) ---------------------------------
 

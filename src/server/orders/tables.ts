@@ -5,6 +5,7 @@ import type {
   OrderStatus,
   PaymentProviderId,
   PaymentStatus,
+  PlaceOrderRequest,
   TaxLineJson,
 } from '../../shared/checkout/api.js';
 import type { CheckoutSettings } from '../../shared/checkout/settings.js';
@@ -102,7 +103,21 @@ export interface CheckoutSettingsTable {
   updated: Date;
 }
 
+/**
+ * A placement waiting for the shopper's bank (Stripe's 3-D Secure): what was asked, so whichever
+ * finishes it — the browser placing again or Stripe's webhook — places the same order.
+ */
+export interface CheckoutAttemptsTable {
+  payment_reference: string;
+  site_id: string;
+  cart_id: string;
+  request: JSONColumnType<PlaceOrderRequest>;
+  idempotency_key: string | null;
+  created: Date;
+}
+
 export interface OrdersTables {
+  checkout_attempts: CheckoutAttemptsTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   order_events: OrderEventsTable;

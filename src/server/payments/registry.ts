@@ -2,6 +2,7 @@ import type { PaymentProviderId } from '../../shared/checkout/api.js';
 import type { AppDeps } from '../deps.js';
 import { manualProvider } from './manual-provider.js';
 import type { PaymentProvider } from './provider.js';
+import { stripeProvider } from './stripe-provider.js';
 import { testProvider } from './test-provider.js';
 
 export type PaymentProviders = Partial<Record<PaymentProviderId, PaymentProvider>>;
@@ -16,6 +17,14 @@ export function paymentProvidersFor(deps: AppDeps): PaymentProviders {
   let set = made.get(deps);
   if (!set) {
     set = { test: testProvider(deps.db, deps.now), manual: manualProvider() };
+    const { stripeSecretKey, stripeWebhookSecret, stripeApiUrl } = deps.config;
+    if (stripeSecretKey) {
+      set.stripe = stripeProvider({
+        secretKey: stripeSecretKey,
+        webhookSecret: stripeWebhookSecret,
+        apiUrl: stripeApiUrl,
+      });
+    }
     made.set(deps, set);
   }
   return set;

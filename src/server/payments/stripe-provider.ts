@@ -1,0 +1,152 @@
+import Stripe from 'stripe';
+import { ErrorCode, Messages } from '../../shared/errors.js';
+import { appError } from '../errors/app-error.js';
+import type {
+  AuthorizeResult,
+  MoneyResult,
+  PaymentProvider,
+  PaymentRequest,
+  PaymentWebhookEvent,
+} from './provider.js';
+
+export interface StripeOptions {
+  secretKey: string;
+  webhookSecret?: string | undefined;
+  /** STRIPE_API_URL: another API host (a local fake in tests), e.g. http://127.0.0.1:12111. */
+  apiUrl?: string | undefined;
+}
+
+/** Stripe client options for an API URL (stripe-node accepts host, port and protocol). */
+export function stripeClientOptions(apiUrl: string | undefined): Stripe.StripeConfig {
+  if (!apiUrl) return { maxNetworkRetries: 2 };
+  const u = new URL(apiUrl);
+  return {
+    host: u.hostname,
+    port: u.port || (u.protocol === 'https:' ? 443 : 80),
+    protocol: u.protocol === 'https:' ? 'https' : 'http',
+    maxNetworkRetries: 0,
+  };
+}
+
+/** Statuses that mean the card is good for the amount (held or taken). */
+function settled(pi: Stripe.PaymentIntent): 'authorized' | 'paid' | null {
+  if (pi.status === 'requires_capture') return 'authorized';
+  if (pi.status === 'succeeded') return 'paid';
+  return null;
+}
+
+function cardMessage(err: unknown): string | undefined {
+  if (err instanceof Stripe.errors.StripeCardError) return err.message;
+  return undefined;
+}
+
+/**
+ * Stripe Payment Intents, authorized then captured (capture_method 'manual': money is held while
+ * the order is recorded and taken only after it committed). Every create carries the checkout's
+ * idempotency key, so a retried placement reaches the same PaymentIntent; Stripe answers a
+ * repeated create with the first response, so the intent is read again for its current state
+ * (the shopper may have finished 3-D Secure since).
+ */
+export function stripeProvider(opts: StripeOptions): PaymentProvider {
+  const stripe = new Stripe(opts.secretKey, stripeClientOptions(opts.apiUrl));
+  const money = async (work: () => Promise<unknown>): Promise<MoneyResult> => {
+    try {
+      await work();
+      return { ok: true };
+    } catch (err) {
+      return { ok: false, message: err instanceof Error ? err.message : String(err) };
+    }
+  };
+  return {
+    id: 'stripe',
+
+    async initiate(req: PaymentRequest) {
+      const pi = await create(req);
+      return { reference: pi.id, clientSecret: pi.client_secret ?? '' };
+    },
+
+    async authorize(req: PaymentRequest): Promise<AuthorizeResult> {
+      let pi: Stripe.PaymentIntent;
+      try {
+        pi = await create(req);
+        if (!settled(pi)) pi = await stripe.paymentIntents.retrieve(pi.id);
+      } catch (err) {
+        const message = cardMessage(err);
+        if (message) return { ok: false, reason: 'declined', message };
+        throw err;
+      }
+      const status = settled(pi);
+      if (status) return { ok: true, status, reference: pi.id };
+      if (pi.status === 'requires_action') {
+        return {
+          ok: false,
+          reason: 'action_required',
+          message: Messages.PAYMENT_ACTION_REQUIRED,
+          reference: pi.id,
+          clientSecret: pi.client_secret ?? '',
+        };
+      }
+      const message = pi.last_payment_error?.message ?? 'Your card was declined.';
+      return { ok: false, reason: 'declined', message, reference: pi.id };
+    },
+
+    capture: (reference, amount, idempotencyKey) =>
+      money(async () => {
+        const pi = await stripe.paymentIntents.retrieve(reference);
+        if (pi.status === 'succeeded') return;
+        await stripe.paymentIntents.capture(
+          reference,
+          { amount_to_capture: amount },
+          { idempotencyKey },
+        );
+      }),
+
+    refund: (reference, amount, idempotencyKey) =>
+      money(() => stripe.refunds.create({ payment_intent: reference, amount }, { idempotencyKey })),
+
+    cancel: (reference, idempotencyKey) =>
+      money(async () => {
+        const pi = await stripe.paymentIntents.retrieve(reference);
+        if (pi.status === 'canceled' || pi.status === 'succeeded') return;
+        await stripe.paymentIntents.cancel(reference, {}, { idempotencyKey });
+      }),
+
+    webhook(rawBody: Buffer, signature: string | undefined): PaymentWebhookEvent {
+      if (!opts.webhookSecret || !signature) {
+        throw appError(ErrorCode.WEBHOOK_SIGNATURE_INVALID, Messages.WEBHOOK_SIGNATURE_INVALID);
+      }
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, opts.webhookSecret);
+      } catch {
+        throw appError(ErrorCode.WEBHOOK_SIGNATURE_INVALID, Messages.WEBHOOK_SIGNATURE_INVALID);
+      }
+      const kinds: Record<string, PaymentWebhookEvent['kind']> = {
+        'payment_intent.amount_capturable_updated': 'payment_authorized',
+        'payment_intent.succeeded': 'payment_succeeded',
+        'payment_intent.payment_failed': 'payment_failed',
+      };
+      const kind = kinds[event.type];
+      if (!kind) return { kind: 'ignored', reference: '' };
+      const pi = event.data.object as Stripe.PaymentIntent;
+      return { kind, reference: pi.id, siteId: pi.metadata?.siteId, cartId: pi.metadata?.cartId };
+    },
+  };
+
+  function create(req: PaymentRequest): Promise<Stripe.PaymentIntent> {
+    return stripe.paymentIntents.create(
+      {
+        amount: req.amount,
+        currency: req.currency.toLowerCase(),
+        capture_method: 'manual',
+        confirm: true,
+        payment_method: req.token,
+        // Card payments confirmed here; no redirecting methods (the page has no return flow).
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+        receipt_email: req.email,
+        metadata: { siteId: req.siteId, cartId: req.cartId },
+      },
+      { idempotencyKey: req.idempotencyKey },
+    );
+  }
+}

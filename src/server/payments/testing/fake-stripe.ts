@@ -1,0 +1,201 @@
+/**
+ * A small local stand-in for Stripe's API (test-only; there is no internet here): the
+ * PaymentIntent and refund endpoints the `stripe` provider calls, with Stripe's idempotency
+ * (a repeated key answers with the first response) and its well-known test payment methods:
+ * pm_card_visa authorizes, pm_card_chargeDeclined declines, pm_card_threeDSecure needs the
+ * shopper (`confirmIntent` plays the bank's part). stripe-node talks to it over real HTTP.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_capturable: number;
+  amount_received: number;
+  currency: string;
+  status: string;
+  capture_method: string;
+  client_secret: string;
+  payment_method: string | null;
+  metadata: Record<string, string>;
+  last_payment_error: null | { message: string };
+}
+
+export interface FakeStripe {
+  url: string;
+  intents: Map<string, FakeIntent>;
+  /** POST /v1/payment_intents calls that made a new intent (not idempotent replays). */
+  created: () => number;
+  captures: () => number;
+  refunds: { payment_intent: string; amount: number }[];
+  /** The shopper finished 3-D Secure: the intent is now authorized. */
+  confirmIntent(id: string): void;
+  close(): Promise<void>;
+}
+
+function parseForm(body: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of new URLSearchParams(body)) out[k] = v;
+  return out;
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const intents = new Map<string, FakeIntent>();
+  const replies = new Map<string, { status: number; body: unknown }>();
+  const refunds: { payment_intent: string; amount: number }[] = [];
+  let created = 0;
+  let captures = 0;
+  let seq = 0;
+
+  const cardError = (message: string, code: string) => ({
+    status: 402,
+    body: { error: { type: 'card_error', code, decline_code: code, message } },
+  });
+
+  function handle(
+    method: string,
+    path: string,
+    form: Record<string, string>,
+  ): { status: number; body: unknown } {
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      const pm = form.payment_method ?? '';
+      if (pm === 'pm_card_chargeDeclined')
+        return cardError('Your card was declined.', 'card_declined');
+      if (pm === 'pm_card_visa_chargeDeclinedInsufficientFunds') {
+        return cardError('Your card has insufficient funds.', 'insufficient_funds');
+      }
+      created++;
+      const id = `pi_fake_${++seq}`;
+      const metadata: Record<string, string> = {};
+      for (const [k, v] of Object.entries(form)) {
+        const m = /^metadata\[(.+)\]$/.exec(k);
+        if (m) metadata[m[1]!] = v;
+      }
+      const amount = Number(form.amount);
+      const needsAction = pm === 'pm_card_threeDSecure';
+      const intent: FakeIntent = {
+        id,
+        object: 'payment_intent',
+        amount,
+        amount_capturable: needsAction ? 0 : amount,
+        amount_received: 0,
+        currency: form.currency ?? 'usd',
+        status: needsAction ? 'requires_action' : 'requires_capture',
+        capture_method: form.capture_method ?? 'automatic',
+        client_secret: `${id}_secret_x`,
+        payment_method: pm,
+        metadata,
+        last_payment_error: null,
+      };
+      intents.set(id, intent);
+      return { status: 200, body: { ...intent } };
+    }
+    const m = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path);
+    if (m) {
+      const intent = intents.get(m[1]!);
+      if (!intent)
+        return {
+          status: 404,
+          body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } },
+        };
+      if (method === 'GET') return { status: 200, body: intent };
+      if (m[2] === 'capture') {
+        if (intent.status !== 'requires_capture') {
+          return {
+            status: 400,
+            body: {
+              error: {
+                type: 'invalid_request_error',
+                message: 'This PaymentIntent could not be captured.',
+              },
+            },
+          };
+        }
+        captures++;
+        intent.amount_received = Number(form.amount_to_capture ?? intent.amount);
+        intent.amount_capturable = 0;
+        intent.status = 'succeeded';
+        return { status: 200, body: intent };
+      }
+      if (m[2] === 'cancel') {
+        intent.status = 'canceled';
+        return { status: 200, body: intent };
+      }
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const intent = intents.get(form.payment_intent ?? '');
+      const amount = Number(form.amount);
+      const already = refunds
+        .filter((r) => r.payment_intent === intent?.id)
+        .reduce((n, r) => n + r.amount, 0);
+      if (!intent || intent.status !== 'succeeded' || already + amount > intent.amount_received) {
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              message: 'Refund amount is greater than unrefunded amount on charge.',
+            },
+          },
+        };
+      }
+      refunds.push({ payment_intent: intent.id, amount });
+      return {
+        status: 200,
+        body: {
+          id: `re_fake_${refunds.length}`,
+          object: 'refund',
+          amount,
+          payment_intent: intent.id,
+          status: 'succeeded',
+        },
+      };
+    }
+    return {
+      status: 404,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${method}: ${path})`,
+        },
+      },
+    };
+  }
+
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      const path = (req.url ?? '').split('?')[0]!;
+      const key = req.headers['idempotency-key'];
+      const replayKey =
+        typeof key === 'string' && req.method === 'POST' ? `${path}\n${key}` : undefined;
+      const reply =
+        (replayKey && replies.get(replayKey)) || handle(req.method ?? 'GET', path, parseForm(body));
+      if (replayKey) replies.set(replayKey, JSON.parse(JSON.stringify(reply)) as typeof reply);
+      res.writeHead(reply.status, {
+        'content-type': 'application/json',
+        'request-id': `req_${++seq}`,
+      });
+      res.end(JSON.stringify(reply.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    intents,
+    created: () => created,
+    captures: () => captures,
+    refunds,
+    confirmIntent(id) {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`no intent ${id}`);
+      intent.status = 'requires_capture';
+      intent.amount_capturable = intent.amount;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
