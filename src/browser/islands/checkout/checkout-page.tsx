@@ -130,7 +130,7 @@ export default function CheckoutPage({
         ...d,
         shipping: { ...d.shipping, country },
         billing: { ...d.billing, country },
-        provider: d.provider ?? q.paymentProviders[0]?.id ?? null,
+        provider: d.provider ?? q.paymentProviders.find((p) => p.id !== 'stripe')?.id ?? null,
         shippingOptionId: d.shippingOptionId ?? q.selectedShippingOptionId,
       }));
     });
@@ -296,7 +296,9 @@ export default function CheckoutPage({
     );
   }
 
-  const provider = quote.paymentProviders.find((p) => p.id === draft.provider);
+  // Stripe needs its own card element (Stripe.js), which this island does not load yet.
+  const shownProviders = quote.paymentProviders.filter((p) => p.id !== 'stripe');
+  const provider = shownProviders.find((p) => p.id === draft.provider);
   const stepState = (s: StepId) => (s === step ? 'current' : done.has(s) ? 'done' : 'todo');
 
   const summaries: Record<StepId, string> = {
@@ -391,7 +393,7 @@ export default function CheckoutPage({
           <>
             <fieldset className="co-choices">
               <legend className="co-sr">{STEP_TITLES.payment}</legend>
-              {quote.paymentProviders.map((p, i) => (
+              {shownProviders.map((p, i) => (
                 <label key={p.id} className="co-choice">
                   <input
                     type="radio"
