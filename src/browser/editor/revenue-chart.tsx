@@ -47,7 +47,18 @@ export function RevenueChart({ days, currency }: { days: DayRowJson[]; currency:
               { label: 'Visits', scale: 'count', stroke: '#a05a00', width: 1.5 },
             ],
             axes: [
-              {},
+              {
+                // Whole days only: the data are per day.
+                incrs: [86_400, 7 * 86_400, 30 * 86_400],
+                values: (_u: unknown, splits: number[]) =>
+                  splits.map((t) =>
+                    new Date(t * 1000).toLocaleDateString(undefined, {
+                      month: 'short',
+                      day: 'numeric',
+                      timeZone: 'UTC',
+                    }),
+                  ),
+              },
               {
                 scale: 'money',
                 values: (_u: unknown, vals: number[]) => vals.map(money),
