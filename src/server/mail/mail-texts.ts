@@ -46,6 +46,8 @@ export interface MailTexts {
     subtotal: string;
     shipping: string;
     tax: string;
+    /** Marks a tax already in the prices (shown, not added). */
+    taxIncluded: string;
     discount: string;
     total: string;
     shipTo: string;
@@ -88,6 +90,7 @@ const en: MailTexts = {
     subtotal: 'Subtotal',
     shipping: 'Shipping',
     tax: 'Tax',
+    taxIncluded: 'included',
     discount: 'Discount',
     total: 'Total',
     shipTo: 'Ship to',
@@ -131,6 +134,7 @@ const ja: MailTexts = {
     subtotal: '小計',
     shipping: '送料',
     tax: '税',
+    taxIncluded: '内税',
     discount: '割引',
     total: '合計',
     shipTo: 'お届け先',

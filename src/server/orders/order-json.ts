@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { OrderJson } from '../../shared/checkout/api.js';
 import type { Db } from '../db/database.js';
-import { orderStatusPath } from './order-token.js';
+import { orderConfirmedPath, orderStatusPath } from './order-token.js';
 import type {
   OrderEventsTable,
   OrderFulfillmentsTable,
@@ -56,6 +56,7 @@ export function orderJson(secret: string, o: OrderRow, parts: OrderParts): Order
     paymentInstructions: o.payment_instructions,
     testMode: o.test_mode,
     statusUrl: orderStatusPath(secret, o.site_id, o.id),
+    confirmationUrl: orderConfirmedPath(secret, o.site_id, o.id),
     createdOn: new Date(o.created).getTime(),
     fulfillments: parts.fulfillments.map((f) => ({
       carrier: f.carrier,
@@ -141,4 +142,16 @@ export async function addOrderEvent(
     .insertInto('order_events')
     .values({ order_id: orderId, at, kind, message, data: JSON.stringify(data) })
     .execute();
+}
+
+/**
+ * An open order is completed once it is paid and nothing is left to ship (shipped, or nothing
+ * to ship: digital goods and gift cards).
+ */
+export function paidStatus(
+  row: Pick<OrderRow, 'status' | 'fulfillment_status'>,
+): OrderRow['status'] {
+  return row.status === 'open' && row.fulfillment_status !== 'unfulfilled'
+    ? 'completed'
+    : row.status;
 }

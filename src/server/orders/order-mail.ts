@@ -42,7 +42,10 @@ function orderSummary(order: OrderJson, language: string, t = mailTexts(language
   const totals: [string, string][] = [[t.subtotal, money(order.subtotal)]];
   if (order.discountTotal) totals.push([t.discount, `−${money(order.discountTotal)}`]);
   if (order.shippingAddress) totals.push([t.shipping, money(order.shippingTotal)]);
-  for (const tax of order.taxLines) totals.push([`${tax.name} (${tax.rate}%)`, money(tax.amount)]);
+  for (const tax of order.taxLines) {
+    const note = tax.included ? `, ${t.taxIncluded}` : '';
+    totals.push([`${tax.name} (${tax.rate}%${note})`, money(tax.amount)]);
+  }
   totals.push([t.total, money(order.grandTotal)]);
   const answers = order.lines.flatMap((l) =>
     l.additionalFieldAnswers.map((a) => `${l.title} — ${a.label}: ${a.value}`),

@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { describeEachBackend, openTestDatabase } from '../testing/backends.js';
@@ -6,6 +9,31 @@ import type { DatabaseHandle } from '../db/database.js';
 import { SITE_A, seedShop, Shopper } from '../cart/test-fixtures.js';
 import { saveCheckoutSettings } from './checkout-settings.js';
 import { placeBody, SHOP_SETTINGS } from './test-fixtures.js';
+import { REPO_ROOT } from '../repo-root.js';
+import { CRUMB_COOKIE } from '../http/crumb.js';
+
+const WORKER = path.join(REPO_ROOT, 'src/server/orders/testing/place-worker.ts');
+
+/** Runs placements in another server process (its own pool) and answers their statuses. */
+function placeInProcess(job: object): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
+      cwd: REPO_ROOT,
+      env: process.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code === 0) resolve(JSON.parse(out) as number[]);
+      else reject(new Error(`place-worker exited ${code}: ${err.slice(-2000)}`));
+    });
+    child.stdin.end(JSON.stringify(job));
+  });
+}
 
 const BUYERS = 120;
 const UNITS = 10;
@@ -76,4 +104,54 @@ describeEachBackend('orders race: many buyers for the last units', (kind) => {
     expect(ledger.filter((p) => p.status === 'captured')).toHaveLength(UNITS);
     expect(ledger.filter((p) => p.status === 'authorized')).toHaveLength(0);
   });
+
+  it.skipIf(kind !== 'postgres')(
+    'several server processes racing for the last units on PostgreSQL: no oversell',
+    async () => {
+      const PROCESSES = 3;
+      const PER_PROCESS = 30;
+      await h.db
+        .updateTable('variants')
+        .set({ qty_in_stock: 1000 })
+        .where('id', '=', 'v-tee-m-blue')
+        .execute();
+      const buyers: Shopper[] = [];
+      for (let i = 0; i < PROCESSES * PER_PROCESS; i++) {
+        const s = new Shopper(app);
+        const r = await s.add({ itemId: 'tee', sku: 'TEE-M-BLUE', quantity: 1 });
+        expect(r.statusCode, r.body).toBe(200);
+        buyers.push(s);
+      }
+      await h.db
+        .updateTable('variants')
+        .set({ qty_in_stock: UNITS })
+        .where('id', '=', 'v-tee-m-blue')
+        .execute();
+      const ordersBefore = (await h.db.selectFrom('orders').select('id').execute()).length;
+      const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(h.db)).rows[0]!
+        .s;
+      const jobs = Array.from({ length: PROCESSES }, (_, p) => ({
+        schema,
+        body: placeBody({ email: `proc${p}@example.com` }),
+        buyers: buyers.slice(p * PER_PROCESS, (p + 1) * PER_PROCESS).map((s) => ({
+          cookie: [...s.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; '),
+          crumb: s.cookies.get(CRUMB_COOKIE) ?? '',
+          address: s.address,
+        })),
+      }));
+      const statuses = (await Promise.all(jobs.map(placeInProcess))).flat();
+      expect(statuses.filter((s) => s === 201)).toHaveLength(UNITS);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(PROCESSES * PER_PROCESS - UNITS);
+      const stock = await h.db
+        .selectFrom('variants')
+        .select('qty_in_stock')
+        .where('id', '=', 'v-tee-m-blue')
+        .executeTakeFirstOrThrow();
+      expect(stock.qty_in_stock).toBe(0);
+      expect((await h.db.selectFrom('orders').select('id').execute()).length).toBe(
+        ordersBefore + UNITS,
+      );
+    },
+    120_000,
+  );
 });

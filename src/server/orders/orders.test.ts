@@ -217,6 +217,22 @@ describeEachBackend('orders API', (kind) => {
           'shippingAddress.firstName': 'Required',
         },
       });
+      const sparse = await s.post(ORDERS, {
+        shippingAddress: { country: 'US' },
+        shippingOptionId: 'std',
+        payment: { provider: 'test' },
+      });
+      expect(sparse.statusCode).toBe(400);
+      expect(sparse.json().error.fieldErrors).toEqual({
+        email: 'Required',
+        'shippingAddress.firstName': 'Required',
+        'shippingAddress.lastName': 'Required',
+        'shippingAddress.line1': 'Required',
+        'shippingAddress.city': 'Required',
+        'shippingAddress.region': 'Required',
+        'shippingAddress.postalCode': PostalMessages.INVALID,
+        'payment.token': 'Required',
+      });
       const au = await s.post(
         ORDERS,
         placeBody({
@@ -353,6 +369,7 @@ describeEachBackend('orders API', (kind) => {
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().order).toMatchObject({
         fulfillmentStatus: 'not_required',
+        status: 'completed',
         shippingTotal: 0,
         subtotal: 3400,
         shippingAddress: null,
@@ -363,6 +380,7 @@ describeEachBackend('orders API', (kind) => {
       const s = await shopperWith([{ itemId: 'poster' }]);
       const order = (await s.post(ORDERS, placeBody())).json().order as OrderJson;
       const token = order.statusUrl.split('/').pop()!;
+      expect(order.confirmationUrl).toBe(`/checkout/order-confirmed/${order.id}?t=${token}`);
       const ok = await s.get(`/checkout/order-confirmed/${order.id}?t=${token}&format=json`);
       expect(ok.json()).toMatchObject({ pageType: 202, order: { id: order.id } });
       const html = await s.get(`/checkout/order-confirmed/${order.id}?t=${token}`);

@@ -6,7 +6,13 @@ import { isDigitalGood } from '../../shared/product/rules.js';
 import { appError } from '../errors/app-error.js';
 import { announceStockChange, returnStock, type Restocked } from '../catalog/take-stock.js';
 import { followUpKey } from '../payments/payment-key.js';
-import { addOrderEvent, findOrderRow, loadOrderJson, type OrderRow } from './order-json.js';
+import {
+  addOrderEvent,
+  findOrderRow,
+  loadOrderJson,
+  paidStatus,
+  type OrderRow,
+} from './order-json.js';
 import { orderShippedMail, type MailSite } from './order-mail.js';
 import type { OrderDeps } from './place-order.js';
 
@@ -61,7 +67,12 @@ export async function markPaid(
   await deps.db.transaction().execute(async (trx) => {
     const moved = await trx
       .updateTable('orders')
-      .set({ payment_status: 'paid', paid_total: row.grand_total, updated: now })
+      .set({
+        payment_status: 'paid',
+        paid_total: row.grand_total,
+        status: paidStatus(row),
+        updated: now,
+      })
       .where('id', '=', orderId)
       .where('payment_status', 'in', ['pending', 'authorized'])
       .returning('id')

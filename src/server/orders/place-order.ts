@@ -36,7 +36,7 @@ import type { PaymentProviders } from '../payments/registry.js';
 import type { AuthorizeResult, PaymentProvider } from '../payments/provider.js';
 import { followUpKey, paymentKey } from '../payments/payment-key.js';
 import { loadCheckoutSettings } from './checkout-settings.js';
-import { addOrderEvent, findOrderRow, loadOrderJson } from './order-json.js';
+import { addOrderEvent, findOrderRow, loadOrderJson, paidStatus } from './order-json.js';
 import { newOrderOwnerMail, orderConfirmationMail, type MailSite } from './order-mail.js';
 
 export interface OrderDeps {
@@ -185,7 +185,7 @@ async function loadCart(deps: OrderDeps, ctx: PlaceContext): Promise<LoadedCart 
   return { cartId: cart.id, entries };
 }
 
-function cleanAddress(a: AddressInput): AddressInput {
+function cleanAddress(a: Partial<AddressInput>): AddressInput {
   const t = (s: string | undefined) => (s ?? '').trim();
   return {
     firstName: t(a.firstName),
@@ -235,7 +235,7 @@ function validate(
     ships && input.shippingAddress ? cleanAddress(input.shippingAddress) : undefined;
   const billingAddress = billing ? cleanAddress(billing) : shippingAddress;
   return {
-    email: input.email.trim(),
+    email: (input.email ?? '').trim(),
     ...(shippingAddress ? { shippingAddress } : {}),
     ...(billingAddress ? { billingAddress } : {}),
     ...(input.shippingOptionId ? { shippingOptionId: input.shippingOptionId } : {}),
@@ -548,7 +548,12 @@ export async function capturePayment(
   await deps.db.transaction().execute(async (trx) => {
     const moved = await trx
       .updateTable('orders')
-      .set({ payment_status: 'paid', paid_total: row.grand_total, updated: now })
+      .set({
+        payment_status: 'paid',
+        paid_total: row.grand_total,
+        status: paidStatus(row),
+        updated: now,
+      })
       .where('id', '=', orderId)
       .where('payment_status', '=', 'authorized')
       .returning('id')

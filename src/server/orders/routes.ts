@@ -38,19 +38,21 @@ export const STRIPE_WEBHOOK_PATH = '/api/commerce/payments/stripe/webhook';
 export const ORDER_ROLES: number[] = [Role.ADMIN, Role.STORE_MANAGER];
 
 const Str = (max = 200) => Type.String({ maxLength: max });
+// Every field optional at the schema: the service answers missing ones field by field
+// (CHECKOUT_FIELDS_INVALID), as the page shows them.
 const Address = Type.Object({
-  firstName: Str(),
-  lastName: Str(),
-  line1: Str(300),
+  firstName: Type.Optional(Str()),
+  lastName: Type.Optional(Str()),
+  line1: Type.Optional(Str(300)),
   line2: Type.Optional(Str(300)),
-  city: Str(),
+  city: Type.Optional(Str()),
   region: Type.Optional(Str()),
   postalCode: Type.Optional(Str(40)),
-  country: Str(10),
+  country: Type.Optional(Str(10)),
   phone: Type.Optional(Str(60)),
 });
 const PlaceBody = Type.Object({
-  email: Str(320),
+  email: Type.Optional(Str(320)),
   shippingAddress: Type.Optional(Address),
   billingAddress: Type.Optional(Address),
   shippingOptionId: Type.Optional(Str(64)),

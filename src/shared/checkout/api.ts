@@ -158,6 +158,8 @@ export interface OrderJson {
   testMode: boolean;
   /** Signed link to the order status page (pageType 211), no sign-in needed. */
   statusUrl: string;
+  /** Signed link to the order confirmed page (pageType 202): where the checkout page goes after 201. */
+  confirmationUrl: string;
   createdOn: number;
   /** Shipments with carrier and tracking; the timeline of what happened. */
   fulfillments: { carrier: string; trackingNumber: string; at: number }[];
