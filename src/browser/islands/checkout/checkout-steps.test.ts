@@ -203,5 +203,8 @@ describe('checkout steps', () => {
       '/checkout/order-confirmed/o%201?t=abc.def',
     );
     expect(confirmationUrl({ id: 'o1', statusUrl: '/elsewhere' })).toBe('/elsewhere');
+    expect(
+      confirmationUrl({ id: 'o1', statusUrl: '/orders/status/x', confirmationUrl: '/c?t=y' }),
+    ).toBe('/c?t=y');
   });
 });

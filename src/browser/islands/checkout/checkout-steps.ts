@@ -268,11 +268,16 @@ export function shortLineText(l: { title: string; sku: string; available: number
 }
 
 /**
- * Where the shopper goes after placing: the order confirmed page (pageType 202), signed with the
- * same token as the order's status link (`/orders/status/{token}`); the status page itself when
- * the link has another shape.
+ * Where the shopper goes after placing: the order confirmed page (pageType 202) the server names
+ * (`order.confirmationUrl`); from a server without it, the same page signed with the token of
+ * the status link (`/orders/status/{token}`), else the status page itself.
  */
-export function confirmationUrl(order: { id: string; statusUrl: string }): string {
+export function confirmationUrl(order: {
+  id: string;
+  statusUrl: string;
+  confirmationUrl?: string;
+}): string {
+  if (order.confirmationUrl) return order.confirmationUrl;
   const m = /^\/orders\/status\/([^/?#]+)$/.exec(order.statusUrl);
   return m
     ? `/checkout/order-confirmed/${encodeURIComponent(order.id)}?t=${m[1]}`
