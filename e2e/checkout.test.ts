@@ -8,6 +8,7 @@ import { hydrated } from './product-islands-helpers.js';
 /** Demo products (demo/demo-store.json). */
 const TIDEPOOL = { itemId: 'demo-tidepool-mug', sku: 'SM-MUG-TIDE' }; // $38.00
 const CANDLE = { itemId: 'demo-candle', sku: 'SM-CANDLE-CEDAR' }; // $28.00, unlimited
+const OATMEAL = { itemId: 'demo-tidepool-mug', sku: 'SM-MUG-OAT' }; // 2 in stock
 const EBOOK = { itemId: 'demo-glaze-notebook', sku: 'SM-EBOOK-GLAZE' }; // digital
 
 const CHECKOUT = '[data-island="checkout-page"]';
@@ -211,6 +212,43 @@ describe('checkout in the browser', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe(
       'shipping postal-code',
     );
+    await context.close();
+  });
+
+  it('stock gone while checking out: the short lines are listed, the shopper stays', async () => {
+    const { page, context } = await newPage(browser, { baseURL: server.url });
+    await page.goto('/');
+    await addToCart(page, OATMEAL, 2);
+    await openCheckout(page);
+    await fillContact(page, 'short.e2e@example.com');
+    await fillAddress(page);
+    await chooseShippingAndPay(page, '4242 4242 4242 4242');
+
+    // Meanwhile the owner counts one Oatmeal mug less.
+    const owner = await browser.newContext({ baseURL: server.url });
+    const ownerPage = await owner.newPage();
+    await ownerPage.goto('/config/login');
+    const crumb = (await owner.cookies(server.url)).find((c) => c.name === 'crumb')?.value ?? '';
+    const login = await owner.request.post('/api/auth/login', {
+      data: { email: 'owner@demo.test', password: 'demo-password' },
+      headers: { 'x-csrf-token': crumb },
+    });
+    expect(login.status()).toBe(200);
+    const crumbAfter =
+      (await owner.cookies(server.url)).find((c) => c.name === 'crumb')?.value ?? crumb;
+    const set = await owner.request.put('/api/commerce/inventory/v-demo-tidepool-oat', {
+      data: { qtyInStock: 1, unlimited: false },
+      headers: { 'x-csrf-token': crumbAfter },
+    });
+    expect(set.status()).toBe(200);
+    await owner.close();
+
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const alert = page.locator(`${CHECKOUT} .co-alert`);
+    await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toContain('only 1 left');
+    expect(await alert.textContent()).toContain('SM-MUG-OAT');
+    expect(await alert.locator('a[href="/cart"]').count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/checkout');
     await context.close();
   });
 
