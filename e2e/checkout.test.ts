@@ -170,6 +170,19 @@ describe('checkout in the browser', () => {
         return JSON.stringify(outbox.items);
       })
       .toContain('1Z999AA10123456784');
+    // The overview counts the sale and draws it; the checkout settings save.
+    await owner.page.goto('/config#/');
+    const sales = owner.page.locator('section[aria-labelledby="ov-sales"]');
+    await sales.locator('.ed-chart-box canvas').waitFor({ timeout: 15_000 });
+    expect(await sales.locator('.ed-stat').count()).toBe(3);
+    expect(await sales.textContent()).toContain('Average order value');
+    // The checkout settings screen shows the demo's shipping options and providers.
+    await owner.page.goto('/config#/checkout');
+    await owner.page.getByRole('heading', { name: 'Shipping options' }).waitFor();
+    expect(await owner.page.getByLabel('United States', { exact: true }).isChecked()).toBe(true);
+    expect(await owner.page.locator('.ed-option legend').allTextContents()).toContain(
+      'Local pickup',
+    );
     expect(owner.errors).toEqual([]);
     expect(errors).toEqual([]);
     await owner.context.close();
