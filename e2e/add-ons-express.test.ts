@@ -109,7 +109,7 @@ describe('add-on products and express checkout in the browser (SPEC 1.1, 2, 2.2,
     await context.close();
   });
 
-  it('an Express Checkout product block adds and lands on /commerce/goto-checkout with the order', async () => {
+  it('an Express Checkout product block adds and lands on /checkout with the order', async () => {
     const { page, errors, context } = await newPage(browser);
     await page.goto(`${server.url}/`);
     const block = page.locator(EXPRESS_BLOCK);
@@ -119,7 +119,8 @@ describe('add-on products and express checkout in the browser (SPEC 1.1, 2, 2.2,
       'product_block',
     );
     await block.locator('button.pi-button').click();
-    await page.waitForURL(`${server.url}/commerce/goto-checkout`, { timeout: 10_000 });
+    await page.waitForURL(`${server.url}/checkout`, { timeout: 10_000 });
+    await page.locator('.co-summary').waitFor({ timeout: 10_000 });
     const summary = (await page.textContent('body')) ?? '';
     expect(summary).toContain('Salt & Cedar Candle');
     expect(summary).toContain('$28.00');

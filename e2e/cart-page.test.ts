@@ -311,13 +311,13 @@ describe('cart page in the browser (SPEC 2, 8.3)', () => {
     await context.close();
   });
 
-  it('checkout goes to /commerce/goto-checkout', async () => {
+  it('checkout goes to /checkout', async () => {
     const { page, context } = await newPage(browser, { baseURL: server.url });
     await page.goto('/');
     await addToCart(page, CANDLE, 1);
     await openCart(page);
     const [request] = await Promise.all([
-      page.waitForRequest((r) => new URL(r.url()).pathname === '/commerce/goto-checkout'),
+      page.waitForRequest((r) => new URL(r.url()).pathname === '/checkout'),
       page.click(`${CART} button.ci-checkout`),
     ]);
     expect(request.method()).toBe('GET');

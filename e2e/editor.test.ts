@@ -114,7 +114,8 @@ describe('the owner dashboard at /config', () => {
       .toBeGreaterThanOrEqual(4);
     expect(Number(await stat(page, 'Unique visitors'))).toBeGreaterThanOrEqual(1);
     expect(await page.locator('table caption', { hasText: 'Most viewed pages' }).count()).toBe(1);
-    expect(await page.locator('.ed-funnel li').count()).toBe(3);
+    // Product views → added to cart → cart views → checkout → purchase.
+    await expect.poll(() => page.locator('.ed-funnel li').count()).toBe(5);
     expect(await page.locator('.ed-funnel').textContent()).toContain('Product views');
     const additions = page.locator('table', {
       has: page.locator('caption', { hasText: 'Most added to carts' }),
@@ -224,7 +225,9 @@ describe('the owner dashboard at /config', () => {
     // Retry reaches the server again once it answers.
     await page.unroute('**/api/analytics/summary*');
     await alerts.nth(0).getByRole('button', { name: 'Retry' }).click();
-    await expect.poll(() => page.locator('.ed-stat').count()).toBe(3);
+    await expect
+      .poll(() => page.locator('section[aria-labelledby="ov-traffic"] .ed-stat').count())
+      .toBe(3);
     await context.close();
   });
 });

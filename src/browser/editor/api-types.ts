@@ -15,6 +15,10 @@ export interface AnalyticsSummaryJson {
   referrers: { referrer: string; visits: number }[];
   devices: { deviceClass: string; visitors: number; views: number }[];
   bots: { hits: number };
+  /** Visits per day (days with visits only, oldest first). */
+  visitsPerDay?: { day: string; visits: number }[];
+  /** Sales (issue 10); absent from servers without orders. */
+  commerce?: CommerceSummaryJson;
 }
 
 export interface CartAdditionsJson {
@@ -29,7 +33,31 @@ export interface CartAdditionsJson {
   }[];
 }
 
-export type FunnelStepName = 'product_views' | 'add_to_cart' | 'cart_views';
+export type FunnelStepName =
+  'product_views' | 'add_to_cart' | 'cart_views' | 'checkout' | 'purchase';
+
+/**
+ * The store's sales in the summary's period (issue 10, src/server/orders/sales-summary.ts):
+ * totals in minor units of `currency` (refunds taken off), and the days that had orders
+ * (`YYYY-MM-DD` in the website's time zone, oldest first).
+ */
+export interface CommerceSummaryJson {
+  currency: string;
+  revenue: number;
+  orders: number;
+  averageOrderValue: number;
+  /** Of `orders`, placed in test mode. */
+  testOrders: number;
+  days: { day: string; revenue: number; orders: number }[];
+}
+
+/** One day of the overview chart: sales and visits side by side. */
+export interface DayRowJson {
+  day: string;
+  revenue: number;
+  orders: number;
+  visits: number;
+}
 
 export interface FunnelJson {
   from: number;

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Loading } from './load-view.js';
 import type { EditorBoot } from './boot.js';
 import { EditorHeader } from './editor-header.js';
 import { EditorNav } from './editor-nav.js';
@@ -11,6 +12,19 @@ import { FormsScreen } from './screens/forms-screen.js';
 import { RestockScreen } from './screens/restock-screen.js';
 import { RestockGroupScreen } from './screens/restock-group-screen.js';
 import { InventoryScreen } from './screens/inventory-screen.js';
+
+// The store screens are chunks of their own, fetched when the owner opens them.
+const OrdersScreen = lazy(() =>
+  import('./screens/orders-screen.js').then((m) => ({ default: m.OrdersScreen })),
+);
+const OrderScreen = lazy(() =>
+  import('./screens/order-screen.js').then((m) => ({ default: m.OrderScreen })),
+);
+const CheckoutSettingsScreen = lazy(() =>
+  import('./screens/checkout-settings-screen.js').then((m) => ({
+    default: m.CheckoutSettingsScreen,
+  })),
+);
 
 /** The dashboard: header, navigation and the screen the hash names. */
 export function App({ boot }: { boot: EditorBoot }) {
@@ -59,6 +73,15 @@ export function App({ boot }: { boot: EditorBoot }) {
     case 'inventory':
       screen = <InventoryScreen />;
       break;
+    case 'orders':
+      screen = <OrdersScreen />;
+      break;
+    case 'order':
+      screen = <OrderScreen key={route.orderId} orderId={route.orderId} />;
+      break;
+    case 'checkout-settings':
+      screen = <CheckoutSettingsScreen />;
+      break;
     default:
       screen = (
         <>
@@ -86,7 +109,7 @@ export function App({ boot }: { boot: EditorBoot }) {
       <div className="ed-layout">
         <EditorNav current={navNameOf(route)} />
         <main id="main" className="ed-main" ref={main} tabIndex={-1}>
-          {screen}
+          <Suspense fallback={<Loading />}>{screen}</Suspense>
         </main>
       </div>
     </>

@@ -4,6 +4,8 @@ const LABELS: Record<FunnelStepName, string> = {
   product_views: 'Product views',
   add_to_cart: 'Added to cart',
   cart_views: 'Cart views',
+  checkout: 'Checkout',
+  purchase: 'Purchase',
 };
 
 export interface FunnelStepView {

@@ -6,19 +6,29 @@ export type EditorRoute =
   | { name: 'restock' }
   | { name: 'restock-group'; productId: string; variantId: string }
   | { name: 'inventory' }
+  | { name: 'orders' }
+  | { name: 'order'; orderId: string }
+  | { name: 'checkout-settings' }
   | { name: 'not-found'; path: string };
 
 export const NAV_ITEMS = [
   { name: 'overview', href: '#/', label: 'Overview' },
+  { name: 'orders', href: '#/orders', label: 'Orders' },
   { name: 'performance', href: '#/performance', label: 'Performance' },
   { name: 'forms', href: '#/forms', label: 'Forms & mail' },
   { name: 'restock', href: '#/restock', label: 'Restock' },
   { name: 'inventory', href: '#/inventory', label: 'Inventory' },
+  { name: 'checkout-settings', href: '#/checkout', label: 'Checkout' },
 ] as const;
 
 /** `#/restock/{productId}/{variantId}` — ids are URI-encoded (they are free text in theory). */
 export function restockGroupHref(productId: string, variantId: string): string {
   return `#/restock/${encodeURIComponent(productId)}/${encodeURIComponent(variantId)}`;
+}
+
+/** `#/orders/{id}` */
+export function orderHref(orderId: string): string {
+  return `#/orders/${encodeURIComponent(orderId)}`;
 }
 
 function decode(s: string): string | undefined {
@@ -39,9 +49,15 @@ export function routeFromHash(hash: string): EditorRoute {
       first === 'performance' ||
       first === 'forms' ||
       first === 'restock' ||
-      first === 'inventory'
+      first === 'inventory' ||
+      first === 'orders'
     )
       return { name: first };
+    if (first === 'checkout') return { name: 'checkout-settings' };
+  }
+  if (first === 'orders' && rest.length === 1) {
+    const orderId = decode(rest[0]!);
+    if (orderId) return { name: 'order', orderId };
   }
   if (first === 'restock' && rest.length === 2) {
     const productId = decode(rest[0]!);
@@ -53,5 +69,6 @@ export function routeFromHash(hash: string): EditorRoute {
 
 /** Which navigation item is current for a route (a restock group belongs to Restock). */
 export function navNameOf(route: EditorRoute): string | undefined {
+  if (route.name === 'order') return 'orders';
   return route.name === 'restock-group' ? 'restock' : route.name;
 }

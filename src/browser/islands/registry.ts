@@ -12,6 +12,7 @@ export interface IslandModule {
 export const islandRegistry = {
   'cart-indicator': () => import('./cart/cart-indicator.js'),
   'cart-page': () => import('./cart/cart-page.js'),
+  'checkout-page': () => import('./checkout/checkout-page.js'),
   'product-form': () => import('./product/product-form.js'),
   'grid-add-button': () => import('./product/grid-add-button.js'),
   'quick-view': () => import('./product/quick-view.js'),

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { IslandName } from './registry.js';
 import CartIndicator from './cart/cart-indicator.js';
 import CartPage from './cart/cart-page.js';
+import CheckoutPage from './checkout/checkout-page.js';
 import ProductForm from './product/product-form.js';
 import GridAddButton from './product/grid-add-button.js';
 import QuickView from './product/quick-view.js';
@@ -18,6 +19,7 @@ import NewsletterBlock from './forms/newsletter-block.js';
 export const ssrComponents: Record<IslandName, ComponentType<any>> = {
   'cart-indicator': CartIndicator,
   'cart-page': CartPage,
+  'checkout-page': CheckoutPage,
   'product-form': ProductForm,
   'grid-add-button': GridAddButton,
   'quick-view': QuickView,

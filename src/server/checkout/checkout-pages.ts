@@ -1,6 +1,4 @@
 import { escapeHtml } from '../../shared/html.js';
-import { formatMoney } from '../../shared/money.js';
-import type { CartJson } from '../cart/cart-json.js';
 
 /** Said on every checkout page until a payment provider is connected. */
 export const PAYMENT_UNAVAILABLE = 'Payment is not yet available on this store.';
@@ -83,39 +81,6 @@ export function attributesText(attributes: Record<string, string>): string {
   return Object.entries(attributes)
     .map(([k, v]) => `${k}: ${v}`)
     .join(', ');
-}
-
-/** The order summary of /commerce/goto-checkout. */
-export function renderCartSummary(
-  site: PageSite,
-  cart: CartJson,
-  minimumOrderSubtotalCents: number,
-): string {
-  const money = (minor: number) => formatMoney(minor, cart.currencyCode, site.language);
-  if (cart.entries.length === 0) {
-    return renderPage(
-      site,
-      'Checkout',
-      `<p>You have nothing in your shopping cart.</p>${backLink('/cart', 'Back to cart')}`,
-    );
-  }
-  const lines = cart.entries.map((e) => ({
-    title: e.title,
-    detail: attributesText(e.chosenVariant.attributes),
-    quantity: e.quantity,
-    amount: money(e.purchasePriceCents * e.quantity),
-  }));
-  const parts = [summaryTable(lines, 'Subtotal', money(cart.subtotalCents))];
-  if (minimumOrderSubtotalCents > 0 && cart.subtotalCents < minimumOrderSubtotalCents) {
-    // SPEC 8.3
-    parts.push(
-      notice(
-        `To check out, your order subtotal must be ${money(minimumOrderSubtotalCents)} or more.`,
-      ),
-    );
-  }
-  parts.push(notice(PAYMENT_UNAVAILABLE), backLink('/cart', 'Back to cart'));
-  return renderPage(site, 'Checkout', parts.join('\n'));
 }
 
 export function renderNotFound(site: PageSite): string {

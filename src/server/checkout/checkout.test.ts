@@ -195,49 +195,49 @@ describeEachBackend('checkout entry routes', (kind) => {
       expect((await v.get('/commerce/goto-checkout')).headers.location).toBe('/cart');
     });
 
-    it('shows the order summary of the cart, escaped, with the payment notice', async () => {
+    it('sends a browser with a cart to /checkout, empty or not', async () => {
       const v = new Shopper(app);
-      await v.post('/api/commerce/shopping-cart/entries', {
-        itemId: 'mug',
-        sku: 'MUG-S',
-        quantity: 2,
-      });
+      const added = (
+        await v.post('/api/commerce/shopping-cart/entries', { itemId: 'mug', sku: 'MUG-S' })
+      ).json();
+      const res = await v.get('/commerce/goto-checkout');
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/checkout');
+      expect(res.headers['cache-control']).toBe('no-store');
+      await v.delete(`/api/commerce/shopping-cart/entries/${added.newlyAdded.id}`);
+      // The checkout page says the cart is empty itself.
+      expect((await v.get('/commerce/goto-checkout')).headers.location).toBe('/checkout');
+    });
+  });
+
+  describe('/checkout (pageType 201)', () => {
+    it('renders in the theme with the checkout island, no visitor data, never stored', async () => {
+      const v = new Shopper(app);
       await v.post('/api/commerce/shopping-cart/entries', {
         itemId: 'xss',
         sku: 'XSS',
         quantity: 1,
       });
-      const res = await v.get('/commerce/goto-checkout');
+      const res = await v.get('/checkout');
       expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.body).toContain('Mug');
-      expect(res.body).toContain('Size: S');
-      expect(res.body).toContain('$25.00');
-      expect(res.body).toContain('$26.00');
-      expect(res.body).toContain('&lt;b&gt;Bold&lt;/b&gt; &amp; &quot;Quoted&quot;');
-      expect(res.body).not.toContain('<b>Bold</b>');
-      expect(res.body).toContain('Shop &lt;A&gt;');
-      expect(res.body).toContain(PAYMENT_UNAVAILABLE);
+      expect(res.body).toContain('data-island="checkout-page"');
+      expect(res.body).toContain('class="site-header"');
+      expect(res.body).toContain('<h1 class="page-title">Checkout</h1>');
+      // The cart is fetched by the island, never baked into the HTML.
+      expect(res.body).not.toContain('Bold');
+      expect(res.body).toContain('Loading…');
     });
 
-    it('says when the subtotal is under the store minimum (SPEC 8.3)', async () => {
+    it('answers ?format=json with pageType 201 and the island props', async () => {
       const b = new Shopper(app, HOST_B);
-      await b.post('/api/commerce/shopping-cart/entries', { itemId: 'other-mug', sku: 'OTHER' });
-      const res = await b.get('/commerce/goto-checkout');
+      const res = await b.get('/checkout?format=json');
       expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('To check out, your order subtotal must be $1,000.00 or more.');
-    });
-
-    it('says the cart is empty once every line is removed', async () => {
-      const v = new Shopper(app);
-      const added = (
-        await v.post('/api/commerce/shopping-cart/entries', { itemId: 'poster', sku: 'POSTER' })
-      ).json();
-      await v.delete(`/api/commerce/shopping-cart/entries/${added.newlyAdded.id}`);
-      const res = await v.get('/commerce/goto-checkout');
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toContain(Messages.CART_EMPTY);
-      expect(res.body).not.toContain(PAYMENT_UNAVAILABLE);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      const ctx = res.json();
+      expect(ctx.pageType).toBe(201);
+      expect(ctx.checkoutPageIsland).toEqual({ locale: expect.any(String), currency: 'USD' });
     });
   });
 });

@@ -5,6 +5,7 @@ import { ProductType } from '../../shared/enums.js';
 import { escapeHtml } from '../../shared/html.js';
 import { formatMoney } from '../../shared/money.js';
 import { subscriptionPriceText } from '../../shared/product/rules.js';
+import { CHECKOUT_PATH } from '../../shared/cart/checkout-urls.js';
 import { cartIdOf } from '../cart/cart-cookie.js';
 import { getCart } from '../cart/cart-service.js';
 import { loadCartProduct, unitPriceCents } from '../cart/catalog-port.js';
@@ -15,7 +16,6 @@ import {
   backLink,
   notice,
   PAYMENT_UNAVAILABLE,
-  renderCartSummary,
   renderNotFound,
   renderPage,
   summaryTable,
@@ -49,7 +49,8 @@ export const checkoutRoutes: DomainRoutes = async (app, deps) => {
     const cart = cartId ? await getCart(svc, store, cartId) : undefined;
     // No cart cookie (or one naming no open cart here): the cart page explains what to do.
     if (!cart || !cart.id) return reply.header('cache-control', 'no-store').redirect('/cart', 302);
-    return html(reply, 200, renderCartSummary(req.site, cart, store.minimumOrderSubtotalCents));
+    // The checkout page itself fetches the cart, quotes and places the order.
+    return reply.header('cache-control', 'no-store').redirect(CHECKOUT_PATH, 302);
   });
 
   app.get(

@@ -1,4 +1,5 @@
 import type { CollectionRow } from '../content/content-queries.js';
+import { buildCheckoutContext, CHECKOUT_SEGMENT } from '../checkout/checkout-context.js';
 import { buildCartContext } from './context/cart-context.js';
 import type { ContextDeps, PageRequest } from './context/context-deps.js';
 import { buildItemContext } from './context/item-context.js';
@@ -41,6 +42,7 @@ async function resolveKnown(
   collections: CollectionRow[],
 ): Promise<PageContext | undefined> {
   if (segs.length === 1 && segs[0] === 'cart') return buildCartContext(req);
+  if (segs.length === 1 && segs[0] === CHECKOUT_SEGMENT) return buildCheckoutContext(req);
   if (segs.length === 1 && segs[0] === 'search') return buildSearchContext(deps, req);
   const collection = collections.find((c) => c.url_id === (segs[0] ?? ''));
   if (!collection) return undefined;

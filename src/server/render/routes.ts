@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DomainRoutes } from '../deps.js';
+import { CHECKOUT_PATH } from '../../shared/cart/checkout-urls.js';
 import { ErrorCode } from '../../shared/errors.js';
 import { appError } from '../errors/app-error.js';
 import { rolesOf } from '../owners/owner-service.js';
@@ -84,11 +85,13 @@ export const pageRoutes: DomainRoutes = async (app, deps) => {
       return { status, html };
     };
     const cache = renderer.cache;
-    if (!cache) {
+    // Checkout pages are per visitor (DESIGN: never cached anywhere), though their HTML is not.
+    const noStore = url.path === CHECKOUT_PATH;
+    if (!cache || noStore) {
       const { status, html } = await render();
       return reply
         .code(status)
-        .header('cache-control', PAGE_CACHE_CONTROL)
+        .header('cache-control', noStore ? 'no-store' : PAGE_CACHE_CONTROL)
         .type('text/html; charset=utf-8')
         .send(html);
     }

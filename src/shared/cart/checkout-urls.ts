@@ -2,6 +2,9 @@
 
 export const EXPRESS_CHECKOUT_PATH = '/commerce/goto-checkout';
 
+/** The shopper's checkout page (pageType 201); the cart page's Checkout button and express checkout end here. */
+export const CHECKOUT_PATH = '/checkout';
+
 export function subscriptionCheckoutUrl(cartToken: string): string {
   return `/checkout/subscribe?cartToken=${encodeURIComponent(cartToken)}`;
 }

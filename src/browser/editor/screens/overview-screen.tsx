@@ -5,6 +5,8 @@ import { deviceLabel, formatCount, formatPercent, formatShare } from '../format.
 import { funnelSteps } from '../funnel-steps.js';
 import { LoadView } from '../load-view.js';
 import { RangePicker, rangeFrom, type RangeDays } from '../range-picker.js';
+import { dailyRows } from '../revenue-series.js';
+import { SalesSection } from '../sales-section.js';
 import { StatList } from '../stat-card.js';
 import { useLoad } from '../use-load.js';
 import { ScreenHeading } from './screen-heading.js';
@@ -43,9 +45,32 @@ export function OverviewScreen({
 
   return (
     <>
-      <ScreenHeading title="Overview" intro="How many people visited, and what they shopped for.">
+      <ScreenHeading
+        title="Overview"
+        intro="What sold, how many people visited, and what they shopped for."
+      >
         <RangePicker days={days} onChange={onDays} />
       </ScreenHeading>
+
+      {/* Sales come with the summary: its loading and failure show once, under Traffic. */}
+      {summary.data?.commerce && (
+        <section
+          aria-labelledby="ov-sales"
+          className="ed-section"
+          aria-busy={summary.status === 'loading'}
+        >
+          <h2 id="ov-sales">Sales</h2>
+          <SalesSection
+            commerce={summary.data.commerce}
+            days={dailyRows(
+              summary.data.commerce.days,
+              summary.data.visitsPerDay ?? [],
+              summary.data.from,
+              summary.data.to,
+            )}
+          />
+        </section>
+      )}
 
       <section aria-labelledby="ov-traffic" className="ed-section">
         <h2 id="ov-traffic">Traffic</h2>

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/cart/cart-failure.js';
 import { minimumNotMet } from '../../../shared/cart/cart-minimum.js';
 import { parseCartQuantity } from '../../../shared/cart/cart-quantity.js';
-import { EXPRESS_CHECKOUT_PATH } from '../../../shared/cart/checkout-urls.js';
+import { CHECKOUT_PATH } from '../../../shared/cart/checkout-urls.js';
 import { Messages } from '../../../shared/errors.js';
 import { storefrontTexts } from '../../../shared/i18n/storefront-texts.js';
 import { formatMoney } from '../../../shared/money.js';
@@ -222,7 +222,7 @@ export default function CartPage({
               {texts.subtotalText} <strong>{formatMoney(subtotal, currency, locale)}</strong>
             </p>
             {blocked && <p className="ci-minimum">{blocked}</p>}
-            <form method="get" action={EXPRESS_CHECKOUT_PATH}>
+            <form method="get" action={CHECKOUT_PATH}>
               <button type="submit" className="ci-checkout" disabled={blocked !== null}>
                 {texts.checkoutText}
               </button>

@@ -243,6 +243,16 @@ export class CartStore {
     );
   }
 
+  /**
+   * The cart was bought (checkout placed an order): nothing is in it any more, here and in the
+   * other tabs, without another request.
+   */
+  clear(): void {
+    this.apply(null);
+    this.channel?.postMessage({ type: 'cart', cart: null } satisfies SyncMessage);
+    this.emit('cart:loaded', { cart: null, source: 'fetch' });
+  }
+
   private async recalculate(
     entryId: string,
     call: () => Promise<CartResponse>,

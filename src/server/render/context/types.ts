@@ -213,6 +213,8 @@ export interface PageContext {
   filter?: { tag?: string; category?: string };
   cartIndicatorIsland: { locale: string; currency: string };
   cartPageIsland?: { locale: string; currency: string; minimumOrderSubtotal: MoneyJson | null };
+  /** `/checkout` (pageType 201): the checkout island's props; the cart is fetched by the island. */
+  checkoutPageIsland?: { locale: string; currency: string };
   /** The engine's commerce formatters format money with CLDR when this flag is on. */
   featureFlags: { useCLDRMoneyFormat: boolean };
   templateErrors?: TemplateErrorJson[];
