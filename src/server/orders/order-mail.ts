@@ -119,7 +119,7 @@ export function newOrderOwnerMail(
   origin: string,
 ): MailMessage {
   const summary = orderSummary(order, 'en-US', mailTexts('en').order);
-  const url = `${origin}/config/orders/${encodeURIComponent(order.id)}`;
+  const url = `${origin}/config#/orders/${encodeURIComponent(order.id)}`;
   const ship = addressLines(order.shippingAddress);
   const test = order.testMode ? ' (test)' : '';
   const text = [

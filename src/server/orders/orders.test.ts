@@ -763,5 +763,30 @@ describeEachBackend('orders API', (kind) => {
       expect(good.statusCode, good.body).toBe(200);
       expect(good.json().settings.shipsTo).toEqual(['US', 'CA', 'AU']);
     });
+
+    it('checkout settings: an open-ended last tier (upTo null) saves and reads back as null', async () => {
+      const tiered = {
+        id: 'by-price',
+        name: 'By order value',
+        kind: 'price_tiers' as const,
+        description: '',
+        countries: ['US'],
+        amount: 0,
+        tiers: [
+          { upTo: 5000, amount: 500 },
+          { upTo: null, amount: 900 },
+        ],
+      };
+      const settings = {
+        ...SHOP_SETTINGS,
+        shippingOptions: [...SHOP_SETTINGS.shippingOptions, tiered],
+      };
+      const saved = await owner.put('/api/commerce/settings/checkout', settings);
+      expect(saved.statusCode, saved.body).toBe(200);
+      const read = (await owner.get('/api/commerce/settings/checkout')).json().settings;
+      expect(read.shippingOptions.at(-1).tiers).toEqual(tiered.tiers);
+      // What the settings screen read saves back unchanged.
+      expect((await owner.put('/api/commerce/settings/checkout', read)).statusCode).toBe(200);
+    });
   });
 });

@@ -103,7 +103,8 @@ const SettingsBody = Type.Object({
       freeOver: Type.Optional(Type.Number()),
       tiers: Type.Optional(
         Type.Array(
-          Type.Object({ upTo: Type.Union([Type.Number(), Type.Null()]), amount: Type.Number() }),
+          // Null first: Ajv's type coercion would turn a null into 0 for a number tried first.
+          Type.Object({ upTo: Type.Union([Type.Null(), Type.Number()]), amount: Type.Number() }),
           {
             maxItems: 50,
           },
