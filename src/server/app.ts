@@ -24,6 +24,8 @@ import { catalogRoutes } from './catalog/routes.js';
 import { imageRoutes } from './content/image-routes.js';
 import { checkoutRoutes } from './checkout/routes.js';
 import { pageRoutes } from './render/routes.js';
+import { CacheRegistry } from './platform/versioned-cache.js';
+import { installChangeBus } from './platform/change-bus.js';
 
 export interface BuildOptions {
   config: Config;
@@ -68,15 +70,20 @@ export async function buildApp(
     }
   });
 
+  const caches = new CacheRegistry();
+  const events = new DomainEvents();
   const deps: AppDeps = {
     config,
     db: database.db,
     dbKind: database.kind,
     now,
-    resolver: new SiteResolver(database.db, config.baseDomain, now),
+    resolver: new SiteResolver(database.db, config.baseDomain, now, undefined, caches),
     sessions: new SessionService(database.db, now),
-    events: new DomainEvents(),
+    events,
+    caches,
   };
+  // content-changed empties this process's caches of the website, and the other processes'.
+  deps.changes = await installChangeBus(app, { database, events, caches });
 
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 256 * 1024 });

@@ -3,6 +3,8 @@ import type { Db } from './db/database.js';
 import type { SiteResolver } from './sites/site-resolver.js';
 import type { SessionService } from './owners/session-service.js';
 import type { DomainEvents } from './events.js';
+import type { CacheRegistry } from './platform/versioned-cache.js';
+import type { ChangeBus } from './platform/change-bus.js';
 
 /**
  * What every domain's routes receive. Dependencies come in as arguments (DESIGN 5) so tests
@@ -16,6 +18,10 @@ export interface AppDeps {
   resolver: SiteResolver;
   sessions: SessionService;
   events: DomainEvents;
+  /** Every in-memory cache of content; `content-changed` empties a website's (change-bus.ts). */
+  caches: CacheRegistry;
+  /** Carries `content-changed` to the other processes (PostgreSQL LISTEN/NOTIFY). */
+  changes?: ChangeBus;
 }
 
 /** A domain's routes: a Fastify plugin taking the shared dependencies. */

@@ -45,7 +45,7 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
   const svc: CartDeps = {
     db: deps.db,
     now: deps.now,
-    products: new CartProductCache(deps.events),
+    products: new CartProductCache(deps.caches),
     // PGlite runs one statement at a time: more in flight would only queue there, unbatched.
     lines: new AddLineBatcher(deps.db, deps.dbKind === 'pglite' ? 1 : ADD_STATEMENTS_IN_FLIGHT),
   };
