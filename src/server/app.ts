@@ -26,6 +26,9 @@ import { checkoutRoutes } from './checkout/routes.js';
 import { pageRoutes } from './render/routes.js';
 import { CacheRegistry } from './platform/versioned-cache.js';
 import { installChangeBus } from './platform/change-bus.js';
+import { openRateCounter, rateLimitStore } from './platform/rate-limits.js';
+import { Metrics } from './platform/metrics.js';
+import { platformRoutes } from './platform/routes.js';
 
 export interface BuildOptions {
   config: Config;
@@ -81,14 +84,30 @@ export async function buildApp(
     sessions: new SessionService(database.db, now),
     events,
     caches,
+    rates: openRateCounter({
+      redisUrl: config.redisUrl,
+      db: database.db,
+      dbKind: database.kind,
+      now,
+      namespace: database.connection?.schema ?? 'public',
+    }),
+    metrics: new Metrics(caches, { defaults: !!config.metricsToken }),
   };
+  deps.metrics.install(app);
   // content-changed empties this process's caches of the website, and the other processes'.
   deps.changes = await installChangeBus(app, { database, events, caches });
 
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 256 * 1024 });
   // Routes opt in with `config: { rateLimit: {...} }`; keyed by client address unless they say.
-  await app.register(rateLimit, { global: false });
+  // Counted where every process sees the same count (platform/rate-limits.ts).
+  await app.register(rateLimit, { global: false, store: rateLimitStore(deps.rates) });
+  const purge = setInterval(() => void deps.rates.purge().catch(() => undefined), 60_000);
+  purge.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(purge);
+    await deps.rates.close();
+  });
 
   const assetsDir = path.join(config.publicDir, 'assets');
   if (fs.existsSync(assetsDir)) {
@@ -102,7 +121,7 @@ export async function buildApp(
       wildcard: true,
     });
   }
-  app.get('/healthz', { config: { site: false } }, async () => ({ ok: true }));
+  await platformRoutes(app, deps, database);
 
   await app.register(requestContext, {
     db: database.db,

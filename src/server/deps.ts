@@ -5,6 +5,8 @@ import type { SessionService } from './owners/session-service.js';
 import type { DomainEvents } from './events.js';
 import type { CacheRegistry } from './platform/versioned-cache.js';
 import type { ChangeBus } from './platform/change-bus.js';
+import type { RateCounter } from './platform/rate-limits.js';
+import type { Metrics } from './platform/metrics.js';
 
 /**
  * What every domain's routes receive. Dependencies come in as arguments (DESIGN 5) so tests
@@ -22,6 +24,10 @@ export interface AppDeps {
   caches: CacheRegistry;
   /** Carries `content-changed` to the other processes (PostgreSQL LISTEN/NOTIFY). */
   changes?: ChangeBus;
+  /** Rate-limit counts shared by every process (Redis, PostgreSQL, or memory on PGlite). */
+  rates: RateCounter;
+  /** Prometheus registry (`/metrics`); add counters with `registers: [metrics.registry]`. */
+  metrics: Metrics;
 }
 
 /** A domain's routes: a Fastify plugin taking the shared dependencies. */

@@ -9,6 +9,7 @@ import { migrations as restock } from '../restock/migrations.js';
 import { migrations as mail } from '../mail/migrations.js';
 import { migrations as analytics } from '../analytics/migrations.js';
 import { migrations as performance } from '../performance/migrations.js';
+import { migrations as platform } from '../platform/migrations.js';
 
 /**
  * Each domain owns its migrations; names start with a date and a per-domain number so they sort
@@ -25,4 +26,5 @@ export const allMigrations: Record<string, Migration> = {
   ...mail,
   ...analytics,
   ...performance,
+  ...platform,
 };

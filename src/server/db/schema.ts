@@ -8,6 +8,7 @@ import type { RestockTables } from '../restock/tables.js';
 import type { MailTables } from '../mail/tables.js';
 import type { AnalyticsTables } from '../analytics/tables.js';
 import type { PerformanceTables } from '../performance/tables.js';
+import type { PlatformTables } from '../platform/tables.js';
 
 /** Every table, as each domain declares its own in `<domain>/tables.ts`. */
 export interface Database
@@ -21,4 +22,5 @@ export interface Database
     RestockTables,
     MailTables,
     AnalyticsTables,
-    PerformanceTables {}
+    PerformanceTables,
+    PlatformTables {}
