@@ -29,6 +29,7 @@ import { installChangeBus } from './platform/change-bus.js';
 import { openRateCounter, rateLimitStore } from './platform/rate-limits.js';
 import { Metrics } from './platform/metrics.js';
 import { platformRoutes } from './platform/routes.js';
+import { JobQueue } from './platform/jobs/job-queue.js';
 
 export interface BuildOptions {
   config: Config;
@@ -92,8 +93,13 @@ export async function buildApp(
       namespace: database.connection?.schema ?? 'public',
     }),
     metrics: new Metrics(caches, { defaults: !!config.metricsToken }),
+    jobs: new JobQueue({ db: database.db, now, log: app.log }),
   };
   deps.metrics.install(app);
+  deps.metrics.addQueueDepths(() => deps.jobs.depths());
+  // Domains define their queues while they register; the queue starts once all have.
+  app.addHook('onReady', () => deps.jobs.start());
+  app.addHook('onClose', () => deps.jobs.stop());
   // content-changed empties this process's caches of the website, and the other processes'.
   deps.changes = await installChangeBus(app, { database, events, caches });
 
@@ -102,12 +108,8 @@ export async function buildApp(
   // Routes opt in with `config: { rateLimit: {...} }`; keyed by client address unless they say.
   // Counted where every process sees the same count (platform/rate-limits.ts).
   await app.register(rateLimit, { global: false, store: rateLimitStore(deps.rates) });
-  const purge = setInterval(() => void deps.rates.purge().catch(() => undefined), 60_000);
-  purge.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(purge);
-    await deps.rates.close();
-  });
+  deps.jobs.define('rate-limit-purge', { everyMs: 10 * 60_000, run: () => deps.rates.purge() });
+  app.addHook('onClose', () => deps.rates.close());
 
   const assetsDir = path.join(config.publicDir, 'assets');
   if (fs.existsSync(assetsDir)) {

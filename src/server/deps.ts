@@ -7,6 +7,7 @@ import type { CacheRegistry } from './platform/versioned-cache.js';
 import type { ChangeBus } from './platform/change-bus.js';
 import type { RateCounter } from './platform/rate-limits.js';
 import type { Metrics } from './platform/metrics.js';
+import type { JobQueue } from './platform/jobs/job-queue.js';
 
 /**
  * What every domain's routes receive. Dependencies come in as arguments (DESIGN 5) so tests
@@ -28,6 +29,8 @@ export interface AppDeps {
   rates: RateCounter;
   /** Prometheus registry (`/metrics`); add counters with `registers: [metrics.registry]`. */
   metrics: Metrics;
+  /** The durable job queue (docs/jobs.md): background work that runs once across processes. */
+  jobs: JobQueue;
 }
 
 /** A domain's routes: a Fastify plugin taking the shared dependencies. */

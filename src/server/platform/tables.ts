@@ -6,6 +6,26 @@ export interface RateLimitsTable {
   reset_at: number;
 }
 
+/** The durable job queue (platform/jobs). Times are epoch ms on the injected clock. */
+export interface JobsTable {
+  id: string;
+  queue: string;
+  /** Unique among the queue's live jobs: a second enqueue with the key joins the first. */
+  key: string | null;
+  payload: unknown;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  run_at: number;
+  attempts: number;
+  max_attempts: number;
+  /** The runner holding the lease, and until when; past it, any runner may take the job. */
+  locked_by: string | null;
+  locked_until: number | null;
+  last_error: string | null;
+  created: number;
+  finished: number | null;
+}
+
 export interface PlatformTables {
   rate_limits: RateLimitsTable;
+  jobs: JobsTable;
 }
