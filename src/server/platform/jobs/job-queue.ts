@@ -126,19 +126,16 @@ export class JobQueue {
     for (const [queue, def] of this.defs) {
       if (def.everyMs !== undefined) await this.ensureRecurring(queue, def.everyMs);
     }
-    const tick = () => {
-      if (this.stopped) return;
-      this.wake();
-      this.timer = setTimeout(tick, this.opts.pollMs ?? DEFAULT_POLL_MS);
-      this.timer.unref();
-    };
-    tick();
+    this.wake();
+    // An interval (a tick while a poll still runs only marks it to go again).
+    this.timer = setInterval(() => this.wake(), this.opts.pollMs ?? DEFAULT_POLL_MS);
+    this.timer.unref();
   }
 
   /** Stops claiming, and waits for the jobs this process runs (they see `stopping()`). */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.timer);
+    clearInterval(this.timer);
     await this.polling;
     while (this.running.size) await Promise.allSettled([...this.running]);
   }
