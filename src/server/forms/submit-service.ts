@@ -116,7 +116,9 @@ export async function submitForm(
   if (!usual) await checkCaptcha(deps, site, row, input);
 
   const visitorEmail = firstEmail(fields, values);
-  const owners = await caches(deps).owners.memo(`${site.id}|`, () => ownerEmailsOfSite(deps.db, site.id));
+  const owners = await caches(deps).owners.memo(`${site.id}|`, () =>
+    ownerEmailsOfSite(deps.db, site.id),
+  );
   const notifications: MailMessage[] = owners
     .filter((to) => isValidEmail(to))
     .map((to) =>
