@@ -52,6 +52,12 @@ describeEachBackend('rate counters: fixed windows on the injected clock', (kind)
     t += 50_000;
     expect(await limit.hit('a')).toBe(0);
     expect(await new RateLimit(counter, 'off', 0, 60_000).hit('a')).toBe(0);
+    // Hits arriving together are counted exactly (PostgreSQL batches them into one statement).
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => counter.incr(i % 3 ? 'burst-a' : 'burst-b', 60_000)),
+    );
+    expect(burst.filter((_, i) => i % 3).map((r) => r.count)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(burst.filter((_, i) => !(i % 3)).map((r) => r.count)).toEqual([1, 2, 3, 4]);
     if (kind === 'postgres') {
       t += 120_000;
       await counter.purge();

@@ -46,25 +46,71 @@ export class MemoryRateCounter implements RateCounter {
   async close() {}
 }
 
-/** One statement per hit: a new or ended window starts at 1, a live one counts up. */
+interface Waiter {
+  resolve: (r: { count: number; ttlMs: number }) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Windows in a table. The hits that arrive together (one event-loop turn) share one statement:
+ * each key's hits are added at once (`+n`) and handed the counts `c-n+1 … c` in arrival order, so
+ * counting stays exact while a burst of requests costs one round trip, not one each. A new or
+ * ended window starts over. Keys are written in sorted order so two processes' batches lock rows
+ * in the same order (no deadlock).
+ */
 export class PostgresRateCounter implements RateCounter {
   readonly kind = 'postgres';
+  private pending = new Map<string, { windowMs: number; waiters: Waiter[] }>();
+  private scheduled = false;
+
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
   ) {}
 
-  async incr(key: string, windowMs: number) {
+  incr(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }> {
+    return new Promise((resolve, reject) => {
+      let p = this.pending.get(key);
+      if (!p) {
+        p = { windowMs, waiters: [] };
+        this.pending.set(key, p);
+      }
+      p.waiters.push({ resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.scheduled = false;
+    const batch = [...this.pending].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    this.pending = new Map();
     const t = this.now();
-    const { rows } = await sql<{ count: number; reset_at: number }>`
-      INSERT INTO rate_limits (key, count, reset_at) VALUES (${key}, 1, ${t + windowMs})
-      ON CONFLICT (key) DO UPDATE SET
-        count = CASE WHEN rate_limits.reset_at <= ${t} THEN 1 ELSE rate_limits.count + 1 END,
-        reset_at = CASE WHEN rate_limits.reset_at <= ${t} THEN ${t + windowMs}
-                        ELSE rate_limits.reset_at END
-      RETURNING count, reset_at`.execute(this.db);
-    const row = rows[0]!;
-    return { count: row.count, ttlMs: Number(row.reset_at) - t };
+    try {
+      const { rows } = await sql<{ key: string; count: number; reset_at: number }>`
+        INSERT INTO rate_limits (key, count, reset_at)
+        SELECT k, n, ${t}::bigint + w
+        FROM unnest(${batch.map(([k]) => k)}::text[], ${batch.map(([, p]) => p.waiters.length)}::int[],
+                    ${batch.map(([, p]) => p.windowMs)}::bigint[]) AS x(k, n, w)
+        ORDER BY k
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN rate_limits.reset_at <= ${t} THEN excluded.count
+                       ELSE rate_limits.count + excluded.count END,
+          reset_at = CASE WHEN rate_limits.reset_at <= ${t} THEN excluded.reset_at
+                          ELSE rate_limits.reset_at END
+        RETURNING key, count, reset_at`.execute(this.db);
+      const byKey = new Map(rows.map((r) => [r.key, r]));
+      for (const [key, p] of batch) {
+        const row = byKey.get(key)!;
+        const first = row.count - p.waiters.length + 1;
+        const ttlMs = Number(row.reset_at) - t;
+        p.waiters.forEach((w, i) => w.resolve({ count: first + i, ttlMs }));
+      }
+    } catch (err) {
+      for (const [, p] of batch) for (const w of p.waiters) w.reject(err);
+    }
   }
 
   async purge() {
