@@ -6,8 +6,8 @@ import { describeOnPostgres } from '../testing/shared-postgres.js';
 import { spawnServer, waitFor, type SpawnedServer } from '../testing/spawn-server.js';
 
 /**
- * The server's own database: a dbName would not do, since Kysely's migrator looks for its tables
- * in every dbName of the database (and other test files create and drop theirs meanwhile).
+ * The server's own database: a schema would not do, since Kysely's migrator looks for its tables
+ * in every schema of the database (and other test files create and drop theirs meanwhile).
  */
 function urlOfDatabase(name: string): string {
   const u = new URL(process.env.DATABASE_URL!);
