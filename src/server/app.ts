@@ -99,7 +99,8 @@ export async function buildApp(
   deps.metrics.addQueueDepths(() => deps.jobs.depths());
   // Domains define their queues while they register; the queue starts once all have.
   app.addHook('onReady', () => deps.jobs.start());
-  app.addHook('onClose', () => deps.jobs.stop());
+  // Before the domains' onClose hooks close what jobs use (the mailer, the database's users).
+  app.addHook('preClose', () => deps.jobs.stop());
   // content-changed empties this process's caches of the website, and the other processes'.
   deps.changes = await installChangeBus(app, { database, events, caches });
 
