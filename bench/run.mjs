@@ -1,6 +1,6 @@
 // `npm run bench [section…]`: measures every target as a ratio or figure in one run on this
 // machine and records the results in bench/results/ and the summary in bench/README.md.
-// Sections: pages startup js lighthouse cart forms ingest restock (default: all).
+// Sections: pages startup js lighthouse cart forms ingest restock scale (default: all).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { benchJsWeight } from './lib/browser.mjs';
 import { benchLighthouse } from './lib/lighthouse.mjs';
 import { writeSummary } from './lib/summary.mjs';
 
-const all = ['pages', 'startup', 'js', 'lighthouse', 'cart', 'forms', 'ingest', 'restock'];
+const all = ['pages', 'startup', 'js', 'lighthouse', 'cart', 'forms', 'ingest', 'restock', 'scale'];
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : all;
 const log = (m) => process.stdout.write(`  ${m}\n`);
 const here = import.meta.dirname;
@@ -65,7 +65,7 @@ await section('js', () =>
 await section('lighthouse', () =>
   withServer(async (s) => benchLighthouse(s.url, ['/', '/shop', await productPath(s.url)])),
 );
-for (const name of ['cart', 'forms', 'ingest', 'restock']) {
+for (const name of ['cart', 'forms', 'ingest', 'restock', 'scale']) {
   const file = path.join(here, 'lib', `${name}.mjs`);
   if (!fs.existsSync(file)) continue;
   const mod = await import(file);
