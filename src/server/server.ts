@@ -8,6 +8,7 @@ import { seedDemo } from './seed/seed-demo.js';
 import { hashPassword } from './owners/passwords.js';
 import { lockDataDir, type DataDirLock } from './platform/data-dir-lock.js';
 import { isClusterWorker, runPrimary } from './platform/cluster.js';
+import { whilePreparing } from './platform/start-lock.js';
 
 const say = (msg: string) => process.stdout.write(`${msg}\n`);
 
@@ -115,15 +116,21 @@ async function main(): Promise<void> {
   printReady(port, seeded.ownerEmail, seeded.ownerPassword);
 }
 
-/** Migrations, then the demo on first start; once per database (the primary with WORKERS). */
+/**
+ * Migrations, then the demo on first start: by the primary with WORKERS, under an advisory lock
+ * on PostgreSQL so servers of several machines never prepare at the same time.
+ */
 async function prepareDatabase(
   database: Awaited<ReturnType<typeof openDatabase>>,
   config: Config,
   demoOwnerHash: Promise<string> | undefined,
 ): Promise<{ ownerEmail?: string | undefined; ownerPassword?: string | undefined }> {
-  const applied = await migrateToLatest(database.db);
-  if (applied.length) say(`Migrations applied: ${applied.length}`);
-  return seedDemo({ db: database.db, config, say, demoOwnerHash });
+  // Several machines may start at once: one prepares, the others wait and find it done.
+  return whilePreparing(database, async () => {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length) say(`Migrations applied: ${applied.length}`);
+    return seedDemo({ db: database.db, config, say, demoOwnerHash });
+  });
 }
 
 main().catch((err) => {
