@@ -61,6 +61,28 @@ export function writeSummary(latest, file) {
       for (const r of v.rows) row(r.what, r.figure, r.target, r.ok);
     if (v?.loadAverage) loads.push(`${key} ${v.loadAverage.map((x) => x.toFixed(1)).join(' / ')}`);
   }
+  if (s.scale && !s.scale.error) {
+    const c = s.scale;
+    const note = c.note ? ` — ${c.note}` : '';
+    row(
+      'cached product page on PostgreSQL: WORKERS=2 / one process (req/s)',
+      `${c.twoWorkers.rps} / ${c.oneProcess.rps} = **${c.ratio}×**${note}`,
+      '≥ 1.6×',
+      c.note ? undefined : c.ratio >= 1.6,
+    );
+    row(
+      'stale cart adds on process B after a stock change through process A (200 adds)',
+      `**${c.stockChange.staleAdds}** (first refusal ${Math.round(c.stockChange.seenAfterMs)} ms after the change was answered)`,
+      '0, seen < 1 s',
+      c.stockChange.staleAdds === 0 && c.stockChange.seenAfterMs < 1000,
+    );
+    row(
+      'sign-in attempts from one address spread over two processes',
+      `**${c.signInAcrossProcesses.allowed}** of ${c.signInAcrossProcesses.of} allowed`,
+      'exactly 10',
+      c.signInAcrossProcesses.allowed === 10,
+    );
+  }
   const errors = Object.entries(s)
     .filter(([, v]) => v?.error)
     .map(([k, v]) => `- \`${k}\`: ${String(v.error).split('\n')[0]}`);
@@ -95,6 +117,10 @@ the server has nonetheless applied. "Server CPU" is the server process's CPU tim
 (from \`/proc\`): it holds better than a rate when other work shares the machine's two cores.
 Latencies compared between runs are exact per-response times (autocannon's histogram keeps whole
 milliseconds), with autocannon's coordinated-omission correction off (it assumes a 1 ms interval).
+Scale (\`lib/scale.mjs\`, PostgreSQL): the cached product page with one process, then with
+\`WORKERS=2\` on the same port; then two separate processes on one database: B caches a product
+through 20 adds, the owner sets its stock to 0 through A's inventory API, and every one of B's next
+200 adds answered 200 is stale; then 25 sign-in attempts from one address alternate between A and B.
 To profile the server through a section, pass node flags to it alone:
 \`BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" node bench/run.mjs cart\`.
 ${loads.length ? `Load average (1 / 5 / 15 min) when each section started: ${loads.join('; ')}.\n` : ''}

@@ -25,6 +25,12 @@ import { imageRoutes } from './content/image-routes.js';
 import { checkoutRoutes } from './checkout/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { pageRoutes } from './render/routes.js';
+import { CacheRegistry } from './platform/versioned-cache.js';
+import { installChangeBus } from './platform/change-bus.js';
+import { openRateCounter, rateLimitStore } from './platform/rate-limits.js';
+import { Metrics } from './platform/metrics.js';
+import { platformRoutes } from './platform/routes.js';
+import { JobQueue } from './platform/jobs/job-queue.js';
 
 export interface BuildOptions {
   config: Config;
@@ -70,20 +76,43 @@ export async function buildApp(
     }
   });
 
+  const caches = new CacheRegistry();
+  const events = new DomainEvents();
   const deps: AppDeps = {
     config,
     db: database.db,
     dbKind: database.kind,
     now,
-    resolver: new SiteResolver(database.db, config.baseDomain, now),
+    resolver: new SiteResolver(database.db, config.baseDomain, now, undefined, caches),
     sessions: new SessionService(database.db, now),
-    events: new DomainEvents(),
+    events,
+    caches,
+    rates: openRateCounter({
+      redisUrl: config.redisUrl,
+      db: database.db,
+      dbKind: database.kind,
+      now,
+      namespace: database.connection?.schema ?? 'public',
+    }),
+    metrics: new Metrics(caches, { defaults: !!config.metricsToken }),
+    jobs: new JobQueue({ db: database.db, now, log: app.log }),
   };
+  deps.metrics.install(app);
+  deps.metrics.addQueueDepths(() => deps.jobs.depths());
+  // Domains define their queues while they register; the queue starts once all have.
+  app.addHook('onReady', () => deps.jobs.start());
+  // Before the domains' onClose hooks close what jobs use (the mailer, the database's users).
+  app.addHook('preClose', () => deps.jobs.stop());
+  // content-changed empties this process's caches of the website, and the other processes'.
+  deps.changes = await installChangeBus(app, { database, events, caches });
 
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 256 * 1024 });
   // Routes opt in with `config: { rateLimit: {...} }`; keyed by client address unless they say.
-  await app.register(rateLimit, { global: false });
+  // Counted where every process sees the same count (platform/rate-limits.ts).
+  await app.register(rateLimit, { global: false, store: rateLimitStore(deps.rates) });
+  deps.jobs.define('rate-limit-purge', { everyMs: 10 * 60_000, run: () => deps.rates.purge() });
+  app.addHook('onClose', () => deps.rates.close());
 
   const assetsDir = path.join(config.publicDir, 'assets');
   if (fs.existsSync(assetsDir)) {
@@ -97,7 +126,7 @@ export async function buildApp(
       wildcard: true,
     });
   }
-  app.get('/healthz', { config: { site: false } }, async () => ({ ok: true }));
+  await platformRoutes(app, deps, database);
 
   await app.register(requestContext, {
     db: database.db,

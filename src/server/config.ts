@@ -39,6 +39,12 @@ export interface Config {
   stripeWebhookSecret: string | undefined;
   /** Where stripe-node sends requests (STRIPE_API_URL, e.g. a local fake in tests); unset: Stripe's. */
   stripeApiUrl: string | undefined;
+  /** Server processes (node:cluster) sharing the port; more than 1 needs PostgreSQL. */
+  workers: number;
+  /** redis://… for rate-limit counters shared by every process; unset: PostgreSQL, or memory on PGlite. */
+  redisUrl: string | undefined;
+  /** Bearer token that opens `/metrics`; unset, `/metrics` is 404. */
+  metricsToken: string | undefined;
 }
 
 /**
@@ -106,7 +112,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiUrl: env.STRIPE_API_URL || undefined,
+    workers: workers(env),
+    redisUrl: env.REDIS_URL || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
+}
+
+/**
+ * WORKERS: server processes. PGlite is one process's embedded database (its files cannot be
+ * opened twice), so more than one worker needs DATABASE_URL.
+ */
+function workers(env: NodeJS.ProcessEnv): number {
+  const n = count(env.WORKERS, 1, 'WORKERS');
+  if (n < 1) throw new Error(`WORKERS must be 1 or more, got '${env.WORKERS}'`);
+  if (n > 1 && !env.DATABASE_URL) {
+    throw new Error(
+      `WORKERS=${n} needs PostgreSQL: the embedded PGlite database serves one process only. ` +
+        'Set DATABASE_URL, or run with WORKERS=1.',
+    );
+  }
+  return n;
 }
 
 export function randomSecret(): string {

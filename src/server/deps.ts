@@ -3,6 +3,11 @@ import type { Db } from './db/database.js';
 import type { SiteResolver } from './sites/site-resolver.js';
 import type { SessionService } from './owners/session-service.js';
 import type { DomainEvents } from './events.js';
+import type { CacheRegistry } from './platform/versioned-cache.js';
+import type { ChangeBus } from './platform/change-bus.js';
+import type { RateCounter } from './platform/rate-limits.js';
+import type { Metrics } from './platform/metrics.js';
+import type { JobQueue } from './platform/jobs/job-queue.js';
 
 /**
  * What every domain's routes receive. Dependencies come in as arguments (DESIGN 5) so tests
@@ -16,6 +21,16 @@ export interface AppDeps {
   resolver: SiteResolver;
   sessions: SessionService;
   events: DomainEvents;
+  /** Every in-memory cache of content; `content-changed` empties a website's (change-bus.ts). */
+  caches: CacheRegistry;
+  /** Carries `content-changed` to the other processes (PostgreSQL LISTEN/NOTIFY). */
+  changes?: ChangeBus;
+  /** Rate-limit counts shared by every process (Redis, PostgreSQL, or memory on PGlite). */
+  rates: RateCounter;
+  /** Prometheus registry (`/metrics`); add counters with `registers: [metrics.registry]`. */
+  metrics: Metrics;
+  /** The durable job queue (docs/jobs.md): background work that runs once across processes. */
+  jobs: JobQueue;
 }
 
 /** A domain's routes: a Fastify plugin taking the shared dependencies. */

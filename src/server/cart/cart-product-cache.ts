@@ -1,23 +1,21 @@
 import type { Db } from '../db/database.js';
-import type { DomainEvents } from '../events.js';
+import { VersionedCache, type CacheRegistry } from '../platform/versioned-cache.js';
 import { loadCartProduct, type CartProduct } from './catalog-port.js';
 
 /**
  * Products as the cart reads them, kept per website content version. An add-to-cart otherwise
  * re-reads the product, its variants and its item on every request; they change only with the
  * content version, which every catalog write bumps (and announces with `content-changed`, which
- * empties this process's entries at once; other processes see the new version within the site
- * resolver's few seconds). Stock is part of the product, so a cached product is never staler
+ * empties this cache through the registry: in this process at once, in the others through
+ * platform/change-bus.ts). Stock is part of the product, so a cached product is never staler
  * than the page the shopper is looking at.
  */
 export class CartProductCache {
-  private readonly entries = new Map<string, Promise<CartProduct | undefined>>();
+  private readonly entries: VersionedCache<Promise<CartProduct | undefined>>;
 
-  constructor(
-    events?: DomainEvents,
-    private readonly maxEntries = 5_000,
-  ) {
-    events?.on('content-changed', ({ siteId }) => this.dropSite(siteId));
+  constructor(caches?: CacheRegistry, maxEntries = 5_000) {
+    this.entries = new VersionedCache({ name: 'cart-products', maxEntries });
+    caches?.register(this.entries);
   }
 
   get(
@@ -26,20 +24,12 @@ export class CartProductCache {
     contentVersion: number,
     itemId: string,
   ): Promise<CartProduct | undefined> {
-    const key = `${siteId}|${contentVersion}|${itemId}`;
-    let hit = this.entries.get(key);
-    if (!hit) {
-      if (this.entries.size >= this.maxEntries) this.entries.clear();
-      hit = loadCartProduct(db, siteId, itemId);
-      this.entries.set(key, hit);
-      // A failed read is not remembered.
-      hit.catch(() => this.entries.delete(key));
-    }
-    return hit;
+    return this.entries.memo(`${siteId}|${contentVersion}|${itemId}`, () =>
+      loadCartProduct(db, siteId, itemId),
+    );
   }
 
   dropSite(siteId: string): void {
-    for (const key of this.entries.keys())
-      if (key.startsWith(`${siteId}|`)) this.entries.delete(key);
+    this.entries.dropSite(siteId);
   }
 }

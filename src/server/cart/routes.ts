@@ -45,7 +45,7 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
   const svc: CartDeps = {
     db: deps.db,
     now: deps.now,
-    products: new CartProductCache(deps.events),
+    products: new CartProductCache(deps.caches),
     // PGlite runs one statement at a time: more in flight would only queue there, unbatched.
     lines: new AddLineBatcher(deps.db, deps.dbKind === 'pglite' ? 1 : ADD_STATEMENTS_IN_FLIGHT),
   };
@@ -190,11 +190,11 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
 
   await app.register(async (scope) => subscriptionRoutes(scope, svc, writeConfig));
 
-  const timer = setInterval(() => {
-    purgeExpired(deps.db, deps.now()).catch((err: unknown) => app.log.warn({ err }, 'purge'));
-  }, PURGE_EVERY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // One process purges at a time (a recurring job of the durable queue).
+  deps.jobs.define('cart-idempotency-purge', {
+    everyMs: PURGE_EVERY_MS,
+    run: async () => void (await purgeExpired(deps.db, deps.now())),
+  });
 };
 
 /**

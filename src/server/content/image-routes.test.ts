@@ -132,4 +132,32 @@ describeEachBackend('image serving', (kind) => {
       expect(res.headers['cache-control'], url).not.toContain('immutable');
     }
   });
+
+  it('a process whose DATA_DIR lacks the files renders them from the database record', async () => {
+    await h.db
+      .insertInto('asset_sources')
+      .values({ asset_id: 'img-a', svg: SVG('#b5653f') })
+      .execute();
+    const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'img-route-other-'));
+    const other = (await buildTestApp(h, { config: { dataDir: otherDir } })).app;
+    try {
+      const v = new Visitor(other);
+      const res = await v.get('/static/images/img-a/300w.webp');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      // The same picture as the seeding process's file (same source, same settings).
+      expect(
+        res.rawPayload.equals(fs.readFileSync(path.join(dataDir, 'assets', 'img-a', '300w.webp'))),
+      ).toBe(true);
+      expect(fs.readdirSync(path.join(otherDir, 'assets'))).toEqual(['img-a']);
+      expect((await v.get('/static/images/img-a/100w.jpg')).statusCode).toBe(200);
+      // No source recorded: still 404 (and nothing half-written is left behind).
+      const b = await new Visitor(other, 'other.localhost').get('/static/images/img-b/100w.webp');
+      expect(b.statusCode).toBe(404);
+      expect(fs.readdirSync(path.join(otherDir, 'assets'))).toEqual(['img-a']);
+    } finally {
+      await other.close();
+      fs.rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
 });

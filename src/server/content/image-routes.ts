@@ -1,22 +1,17 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/database.js';
 import type { DomainRoutes } from '../deps.js';
 import { imageUrl, storedWidthFor } from '../../shared/images.js';
+import { renderImage } from '../seed/render-image.js';
+import { assetFilePath } from './asset-files.js';
+
+export { assetFilePath };
 
 const ASSET_ID = /^[A-Za-z0-9_-]{1,100}$/;
 const FILE = /^(\d{1,5})w\.(webp|jpg)$/;
 const CONTENT_TYPES = { webp: 'image/webp', jpg: 'image/jpeg' } as const;
-
-/** Where an asset's stored width lives: DATA_DIR/assets/{assetId}/{width}w.{ext}. */
-export function assetFilePath(
-  dataDir: string,
-  assetId: string,
-  width: number,
-  ext: 'webp' | 'jpg',
-): string {
-  return path.join(dataDir, 'assets', assetId, `${width}w.${ext}`);
-}
 
 /** `assetUrl` of an asset in template contexts; templates append '/{width}w.webp'. */
 export function assetUrl(assetId: string): string {
@@ -35,6 +30,38 @@ async function storedWidths(
     .where('site_id', '=', siteId)
     .executeTakeFirst();
   return row ? [...row.widths] : undefined;
+}
+
+/**
+ * Renders an asset's files again from its source in the database (asset_sources), into a
+ * temporary folder first and then renamed into place, so a reader — this process or another on
+ * the same DATA_DIR — never sees a half-written file. False: no source, nothing to render.
+ */
+async function regenerate(db: Db, dataDir: string, assetId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('asset_sources')
+    .innerJoin('assets', 'assets.id', 'asset_sources.asset_id')
+    .select(['asset_sources.svg', 'assets.width', 'assets.height'])
+    .where('asset_sources.asset_id', '=', assetId)
+    .executeTakeFirst();
+  if (!row) return false;
+  const tmp = path.join(dataDir, 'assets', `.tmp-${crypto.randomUUID()}`);
+  try {
+    await renderImage({
+      dataDir: tmp,
+      assetId,
+      svg: row.svg,
+      width: row.width,
+      height: row.height,
+    });
+    const from = path.join(tmp, 'assets', assetId);
+    const to = path.join(dataDir, 'assets', assetId);
+    await fs.mkdir(to, { recursive: true });
+    for (const f of await fs.readdir(from)) await fs.rename(path.join(from, f), path.join(to, f));
+  } finally {
+    await fs.rm(tmp, { recursive: true, force: true });
+  }
+  return true;
 }
 
 /**
@@ -76,6 +103,26 @@ export const imageRoutes: DomainRoutes = async (app, deps) => {
       .redirect(imageUrl(assetUrl(assetId), width, ext), 302);
   });
 
+  // One re-render per asset at a time in this process.
+  const rendering = new Map<string, Promise<boolean>>();
+  const readOrRegenerate = async (assetId: string, width: number, ext: 'webp' | 'jpg') => {
+    const file = assetFilePath(deps.config.dataDir, assetId, width, ext);
+    try {
+      return await fs.readFile(file);
+    } catch {
+      // Not in this DATA_DIR (seeded by another machine, or lost): made again from its source.
+      let p = rendering.get(assetId);
+      if (!p) {
+        p = regenerate(deps.db, deps.config.dataDir, assetId).finally(() =>
+          rendering.delete(assetId),
+        );
+        rendering.set(assetId, p);
+      }
+      if (!(await p.catch(() => false))) return undefined;
+      return fs.readFile(file).catch(() => undefined);
+    }
+  };
+
   app.get('/static/images/:assetId/:file', async (req, reply) => {
     const { assetId, file } = req.params as { assetId: string; file: string };
     const m = FILE.exec(file);
@@ -86,12 +133,8 @@ export const imageRoutes: DomainRoutes = async (app, deps) => {
     const ext = m[2] as 'webp' | 'jpg';
     const widths = await storedWidths(deps.db, req.site.id, assetId);
     if (!widths?.includes(width)) return notFound();
-    let bytes: Buffer;
-    try {
-      bytes = await fs.readFile(assetFilePath(deps.config.dataDir, assetId, width, ext));
-    } catch {
-      return notFound();
-    }
+    const bytes = await readOrRegenerate(assetId, width, ext);
+    if (!bytes) return notFound();
     return reply
       .header('cache-control', 'public, max-age=31536000, immutable')
       .type(CONTENT_TYPES[ext])

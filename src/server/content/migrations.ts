@@ -72,4 +72,15 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '20261125_0300_content_asset_sources': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('asset_sources')
+        .addColumn('asset_id', 'text', (c) =>
+          c.primaryKey().references('assets.id').onDelete('cascade'),
+        )
+        .addColumn('svg', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -87,8 +87,18 @@ export interface AssetsTable {
   created_on: Generated<Date>;
 }
 
+/**
+ * What an asset's files are made from, so a process whose DATA_DIR lacks them (another machine,
+ * a lost folder) renders them again instead of answering 404. Generated images keep their SVG.
+ */
+export interface AssetSourcesTable {
+  asset_id: string;
+  svg: string;
+}
+
 export interface ContentTables {
   collections: CollectionsTable;
   items: ItemsTable;
   assets: AssetsTable;
+  asset_sources: AssetSourcesTable;
 }

@@ -10,6 +10,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: how to open a connection of one's own (LISTEN needs a dedicated one). */
+  connection?: { url: string; schema: string | undefined };
   close(): Promise<void>;
 }
 
@@ -54,7 +56,12 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     if (opts.schema) await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(opts.schema)}`.execute(db);
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      connection: { url: opts.databaseUrl, schema: opts.schema },
+      close: () => db.destroy(),
+    };
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const pglite = await PGlite.create({

@@ -45,7 +45,7 @@ export async function migrateToLatest(db: Db, schema?: string): Promise<string[]
  * of a second of every start on PGlite). Anything else — no table yet, a migration missing — goes
  * through the migrator, which does all of that under its lock.
  */
-async function allApplied(db: Db, schema: string | undefined): Promise<boolean> {
+export async function allApplied(db: Db, schema: string | undefined): Promise<boolean> {
   // to_regclass first: selecting from a missing table would work too, but log an ERROR in
   // PostgreSQL's log at every first start.
   const table = schema

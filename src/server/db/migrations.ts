@@ -11,6 +11,7 @@ import { migrations as analytics } from '../analytics/migrations.js';
 import { migrations as performance } from '../performance/migrations.js';
 import { migrations as orders } from '../orders/migrations.js';
 import { migrations as payments } from '../payments/migrations.js';
+import { migrations as platform } from '../platform/migrations.js';
 
 /**
  * Each domain owns its migrations; names start with a date and a per-domain number so they sort
@@ -29,4 +30,5 @@ export const allMigrations: Record<string, Migration> = {
   ...performance,
   ...orders,
   ...payments,
+  ...platform,
 };

@@ -10,6 +10,7 @@ import type { AnalyticsTables } from '../analytics/tables.js';
 import type { PerformanceTables } from '../performance/tables.js';
 import type { OrdersTables } from '../orders/tables.js';
 import type { PaymentsTables } from '../payments/tables.js';
+import type { PlatformTables } from '../platform/tables.js';
 
 /** Every table, as each domain declares its own in `<domain>/tables.ts`. */
 export interface Database
@@ -25,4 +26,5 @@ export interface Database
     AnalyticsTables,
     PerformanceTables,
     OrdersTables,
-    PaymentsTables {}
+    PaymentsTables,
+    PlatformTables {}

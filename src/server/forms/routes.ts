@@ -10,7 +10,7 @@ import { captchaRoutes } from '../captcha/routes.js';
 import { HONEYPOT_FIELD, type FormPageContext } from '../../shared/forms/types.js';
 import { findForm, formBlockProps, toPublicForm } from './form-queries.js';
 import { issueSubmissionKey } from './submission-keys.js';
-import { RateLimiter } from './rate-limit.js';
+import { RateLimit } from '../platform/rate-limits.js';
 import { submitForm } from './submit-service.js';
 import { validateAdditionalFields } from './validate-additional-fields.js';
 
@@ -91,9 +91,9 @@ export const formsRoutes: DomainRoutes = async (app, deps) => {
 
   // Submissions a minute (config: FORM_RATE_PER_ADDRESS, FORM_RATE_PER_SITE, FORM_KEY_RATE_PER_ADDRESS).
   const limits = deps.config.formRates;
-  const perAddress = new RateLimiter(limits.perAddress, 60_000, deps.now);
-  const perSite = new RateLimiter(limits.perSite, 60_000, deps.now);
-  const keysPerAddress = new RateLimiter(limits.keysPerAddress, 60_000, deps.now);
+  const perAddress = new RateLimit(deps.rates, 'form-address', limits.perAddress, 60_000);
+  const perSite = new RateLimit(deps.rates, 'form-site', limits.perSite, 60_000);
+  const keysPerAddress = new RateLimit(deps.rates, 'form-key', limits.keysPerAddress, 60_000);
   const rateLimited = (retryAfter: number) =>
     appError(
       ErrorCode.RATE_LIMITED,
@@ -105,7 +105,7 @@ export const formsRoutes: DomainRoutes = async (app, deps) => {
     );
 
   app.post('/api/form/FormSubmissionKey', async (req, reply) => {
-    const wait = keysPerAddress.hit(`${req.site.id}\n${req.ip}`);
+    const wait = await keysPerAddress.hit(`${req.site.id}\n${req.ip}`);
     if (wait) return sendFormError(reply, rateLimited(wait));
     reply.header('cache-control', 'no-store');
     return { data: { key: await issueSubmissionKey(deps.db, req.site.id, deps.now()) } };
@@ -116,7 +116,8 @@ export const formsRoutes: DomainRoutes = async (app, deps) => {
     { schema: { body: SaveBody } },
     async (req: FastifyRequest, reply) => {
       const body = req.body as SaveBody;
-      const wait = perAddress.hit(`${req.site.id}\n${req.ip}`) || perSite.hit(req.site.id);
+      const wait =
+        (await perAddress.hit(`${req.site.id}\n${req.ip}`)) || (await perSite.hit(req.site.id));
       if (wait) return sendFormError(reply, rateLimited(wait));
       const pageContext: FormPageContext = {};
       for (const k of [

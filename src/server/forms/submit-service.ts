@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { AppDeps } from '../deps.js';
 import type { Site } from '../sites/site-queries.js';
+import { VersionedCache } from '../platform/versioned-cache.js';
 import { appError, AppError } from '../errors/app-error.js';
 import { ErrorCode, Messages } from '../../shared/errors.js';
 import { parseSubmittedValues } from '../../shared/forms/values.js';
@@ -47,33 +48,22 @@ export interface SubmissionInput {
   origin: string;
 }
 
-/** Reads change rarely and every submission needs them: keep them a few seconds. */
-class TtlCache<V> {
-  private map = new Map<string, { v: V; at: number }>();
-  constructor(
-    private readonly ttlMs: number,
-    private readonly now: () => number,
-  ) {}
-  async get(key: string, load: () => Promise<V>): Promise<V> {
-    const hit = this.map.get(key);
-    const t = this.now();
-    if (hit && t - hit.at < this.ttlMs && t >= hit.at) return hit.v;
-    const v = await load();
-    if (this.map.size > 10_000) this.map.clear();
-    this.map.set(key, { v, at: t });
-    return v;
-  }
-}
-
 interface Caches {
-  forms: TtlCache<FormRow | undefined>;
-  owners: TtlCache<string[]>;
+  forms: VersionedCache<Promise<FormRow | undefined>>;
+  owners: VersionedCache<Promise<string[]>>;
 }
 const cachesByDeps = new WeakMap<AppDeps, Caches>();
+/** Reads change rarely and every submission needs them: keep them a few seconds. */
 function caches(deps: AppDeps): Caches {
   let c = cachesByDeps.get(deps);
   if (!c) {
-    c = { forms: new TtlCache(2_000, deps.now), owners: new TtlCache(10_000, deps.now) };
+    const now = deps.now;
+    c = {
+      forms: new VersionedCache({ name: 'forms', maxEntries: 10_000, ttlMs: 2_000, now }),
+      owners: new VersionedCache({ name: 'site-owners', maxEntries: 10_000, ttlMs: 10_000, now }),
+    };
+    deps.caches.register(c.forms);
+    deps.caches.register(c.owners);
     cachesByDeps.set(deps, c);
   }
   return c;
@@ -100,7 +90,7 @@ export async function submitForm(
   input: SubmissionInput,
 ): Promise<FormSubmitSuccess> {
   const now = deps.now();
-  const row = await caches(deps).forms.get(`${site.id}\n${input.formId}`, () =>
+  const row = await caches(deps).forms.memo(`${site.id}|${input.formId}`, () =>
     findForm(deps.db, site.id, input.formId),
   );
   if (!row) throw appError(ErrorCode.FORM_NOT_CONFIGURED, Messages.FORM_NOT_CONFIGURED);
@@ -126,7 +116,9 @@ export async function submitForm(
   if (!usual) await checkCaptcha(deps, site, row, input);
 
   const visitorEmail = firstEmail(fields, values);
-  const owners = await caches(deps).owners.get(site.id, () => ownerEmailsOfSite(deps.db, site.id));
+  const owners = await caches(deps).owners.memo(`${site.id}|`, () =>
+    ownerEmailsOfSite(deps.db, site.id),
+  );
   const notifications: MailMessage[] = owners
     .filter((to) => isValidEmail(to))
     .map((to) =>

@@ -3,6 +3,9 @@ import { createMailer, type Mailer } from './mailer.js';
 
 const mailers = new WeakMap<AppDeps, Mailer>();
 
+/** How often one process (a recurring job) looks for outbox rows due for delivery. */
+export const MAIL_OUTBOX_POLL_MS = 15_000;
+
 /**
  * The app's one mailer (created on first use from SMTP_URL; closed when the app closes, see
  * mail/routes.ts). Forms and restock share it so bulk sends reuse the pooled connections.
@@ -18,6 +21,8 @@ export function mailerFor(
       smtpUrl: deps.config.smtpUrl,
       from: deps.config.mailFrom,
       now: deps.now,
+      // Due rows left by a crash or waiting for a retry: the 'mail-outbox' job (mail/routes.ts).
+      pollMs: 0,
       ...(log ? { log } : {}),
     });
     mailers.set(deps, mailer);

@@ -75,7 +75,10 @@ export interface MailerOptions {
   now?: () => number;
   /** Sender address (config MAIL_FROM); no-reply@localhost when not given. */
   from?: string;
-  /** How often the background sender looks for due rows (rows left by a crash, retries). */
+  /**
+   * How often the background sender looks for due rows (rows left by a crash, retries); 0: never
+   * (the app runs that look-up as a recurring job of the durable queue, once across processes).
+   */
   pollMs?: number;
   maxAttempts?: number;
   log?: { warn: (obj: unknown, msg?: string) => void };
@@ -127,9 +130,10 @@ export function createMailer(opts: MailerOptions): Mailer {
   let running: Promise<void> | undefined;
   let again = false;
   let closed = false;
-  const timer = transport
-    ? setInterval(() => mailer.kick(), opts.pollMs ?? 15_000).unref()
-    : undefined;
+  const timer =
+    transport && opts.pollMs !== 0
+      ? setInterval(() => mailer.kick(), opts.pollMs ?? 15_000).unref()
+      : undefined;
 
   /** Checks and finishes a message: safe headers, unsubscribe footer. Throws when unsafe. */
   function prepare(m: MailMessage): OutboxRow {

@@ -3,7 +3,7 @@ import type { DomainRoutes } from '../deps.js';
 import { requireOwner } from '../http/request-context.js';
 import { escapeHtml } from '../../shared/html.js';
 import { PageType } from '../../shared/enums.js';
-import { closeMailerFor } from './mailer-registry.js';
+import { closeMailerFor, mailerFor, MAIL_OUTBOX_POLL_MS } from './mailer-registry.js';
 import { unsubscribeByToken } from './unsubscribe.js';
 
 const OutboxQuery = Type.Object({
@@ -20,6 +20,11 @@ const TokenBody = Type.Object(
 /** The mail domain's HTTP routes: the owner's outbox and the unsubscribe page. */
 export const mailRoutes: DomainRoutes = async (app, deps) => {
   app.addHook('onClose', async () => closeMailerFor(deps));
+  // Delivers what no process's kick after its commit did (a crash, a retry that came due).
+  deps.jobs.define('mail-outbox', {
+    everyMs: MAIL_OUTBOX_POLL_MS,
+    run: () => mailerFor(deps, app.log).drain(),
+  });
 
   /** Mail of this website, newest first (signed-in owners with a role on it). */
   app.get(

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { VersionedCache } from '../platform/versioned-cache.js';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -113,44 +114,32 @@ export function sendCachedPage(
  * first out, bounded in bytes. Concurrent misses of one key render once.
  */
 export class PageCache {
-  private entries = new Map<string, CachedPage>();
+  readonly store: VersionedCache<CachedPage>;
   private inflight = new Map<string, Promise<CachedPage>>();
-  private bytes = 0;
 
-  constructor(readonly maxBytes = DEFAULT_PAGE_CACHE_BYTES) {}
+  constructor(readonly maxBytes = DEFAULT_PAGE_CACHE_BYTES) {
+    this.store = new VersionedCache<CachedPage>({
+      name: 'pages',
+      maxWeight: maxBytes,
+      weigh: (p) => p.bytes,
+      lru: true,
+    });
+  }
 
   get size(): number {
-    return this.entries.size;
+    return this.store.size;
   }
 
   get totalBytes(): number {
-    return this.bytes;
+    return this.store.totalWeight;
   }
 
   get(key: string): CachedPage | undefined {
-    const hit = this.entries.get(key);
-    if (hit) {
-      // Map keeps insertion order: re-inserting marks it most recently used.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-    }
-    return hit;
+    return this.store.get(key);
   }
 
   set(key: string, page: CachedPage): void {
-    if (page.bytes > this.maxBytes) return;
-    const old = this.entries.get(key);
-    if (old) {
-      this.bytes -= old.bytes;
-      this.entries.delete(key);
-    }
-    this.entries.set(key, page);
-    this.bytes += page.bytes;
-    for (const [k, v] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(k);
-      this.bytes -= v.bytes;
-    }
+    this.store.set(key, page);
   }
 
   /** Returns the cached page or fills it with `render` (once for concurrent callers). */
@@ -180,16 +169,10 @@ export class PageCache {
 
   /** Drops every page whose key starts with the prefix (a website's pages). */
   deletePrefix(prefix: string): void {
-    for (const [k, v] of this.entries) {
-      if (k.startsWith(prefix)) {
-        this.entries.delete(k);
-        this.bytes -= v.bytes;
-      }
-    }
+    this.store.dropPrefix(prefix);
   }
 
   clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
+    this.store.clear();
   }
 }

@@ -1,6 +1,6 @@
 import type { Compiler } from '@squarespace/template-engine';
 import type { Db } from '../db/database.js';
-import type { DomainEvents } from '../events.js';
+import { VersionedCache, type CacheRegistry } from '../platform/versioned-cache.js';
 import type { Site } from '../sites/site-queries.js';
 import { listCollections, type CollectionRow } from '../content/content-queries.js';
 import type { PageAssets } from './assets.js';
@@ -28,9 +28,16 @@ export interface RenderResult {
  * read (`ReadMemo`) and, when enabled, its rendered pages.
  */
 export class PageRenderer {
-  /** Per website: bumped by `content-changed`, so a stale site row (resolver TTL) cannot hit. */
+  /**
+   * Per website: bumped at each invalidation, so a request holding a site row read before it
+   * cannot fill the caches again under the old version; `epoch` moves when all are dropped.
+   */
   private generations = new Map<string, number>();
-  private collections = new Map<string, Promise<CollectionRow[]>>();
+  private epoch = 0;
+  private collections = new VersionedCache<Promise<CollectionRow[]>>({
+    name: 'collections',
+    maxEntries: 1000,
+  });
   private readonly reads = new ReadMemo();
   readonly cache: PageCache | undefined;
 
@@ -41,44 +48,35 @@ export class PageRenderer {
       themes: ThemeCache;
       assets: PageAssets;
       now: () => number;
-      events?: DomainEvents;
+      /** Where `content-changed` (this process's and the others') invalidates a website. */
+      caches?: CacheRegistry;
       pageCache: PageCache | undefined;
     },
   ) {
     this.cache = opts.pageCache;
-    const changed = ({ siteId }: { siteId: string }) => this.invalidate(siteId);
-    opts.events?.on('content-changed', changed);
-    // Stock coming back changes 'sold out' marks on list and item pages.
-    opts.events?.on('variant-restocked', changed);
+    const caches = opts.caches;
+    if (caches) {
+      caches.register(this.collections);
+      caches.register(this.reads.store);
+      if (this.cache) caches.register(this.cache.store);
+      caches.onDrop((siteId) => {
+        if (siteId === undefined) this.epoch++;
+        else this.generations.set(siteId, (this.generations.get(siteId) ?? 0) + 1);
+      });
+    }
   }
 
   get db(): Db {
     return this.opts.contextDeps.db;
   }
 
-  invalidate(siteId: string): void {
-    this.generations.set(siteId, (this.generations.get(siteId) ?? 0) + 1);
-    for (const k of this.collections.keys())
-      if (k.startsWith(`${siteId}|`)) this.collections.delete(k);
-    this.reads.dropSite(siteId);
-    this.cache?.deletePrefix(`${siteId}|`);
-  }
-
   /** Everything a website's pages depend on besides the URL: content version and generation. */
   versionKey(site: Site): string {
-    return `${site.id}|${site.content_version}.${this.generations.get(site.id) ?? 0}`;
+    return `${site.id}|${site.content_version}.${this.generations.get(site.id) ?? 0}.${this.epoch}`;
   }
 
   private collectionsOf(site: Site): Promise<CollectionRow[]> {
-    const key = this.versionKey(site);
-    let list = this.collections.get(key);
-    if (!list) {
-      if (this.collections.size > 1000) this.collections.clear();
-      list = listCollections(this.db, site.id);
-      this.collections.set(key, list);
-      list.catch(() => this.collections.delete(key));
-    }
-    return list;
+    return this.collections.memo(this.versionKey(site), () => listCollections(this.db, site.id));
   }
 
   async render(site: Site, url: ParsedPageUrl, baseUrl: string): Promise<RenderResult> {

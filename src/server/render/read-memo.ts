@@ -1,8 +1,9 @@
 import type { CatalogReader } from './context/catalog-reader.js';
 import type { ContentReader } from './context/content-reader.js';
 import type { ContextDeps } from './context/context-deps.js';
+import { VersionedCache } from '../platform/versioned-cache.js';
 
-/** Reads kept across all websites; past this the memo starts over (a bound, not an LRU). */
+/** Reads kept across all websites; past this the oldest go first. */
 const MAX_ENTRIES = 20_000;
 
 type Reader = (...args: never[]) => Promise<unknown>;
@@ -18,7 +19,10 @@ type Reader = (...args: never[]) => Promise<unknown>;
  * mutates one fails loudly instead of leaking into the next page.
  */
 export class ReadMemo {
-  private entries = new Map<string, Promise<unknown>>();
+  readonly store = new VersionedCache<Promise<unknown>>({
+    name: 'read-memo',
+    maxEntries: MAX_ENTRIES,
+  });
 
   constructor(private readonly freeze = process.env.NODE_ENV !== 'production') {}
 
@@ -45,26 +49,21 @@ export class ReadMemo {
 
   /** Forgets a website's reads (its version key starts with `{siteId}|`). */
   dropSite(siteId: string): void {
-    for (const k of this.entries.keys()) if (k.startsWith(`${siteId}|`)) this.entries.delete(k);
+    this.store.dropSite(siteId);
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.store.size;
   }
 
   private wrap<F extends Reader>(versionKey: string, name: string, read: F): F {
     return ((...args: Parameters<F>) => {
       // args[0] is the database handle: the same for every call of one renderer.
       const key = `${versionKey}|${name}|${argsKey(args.slice(1))}`;
-      let hit = this.entries.get(key);
-      if (!hit) {
-        if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-        hit = read(...args).then((v) => (this.freeze ? deepFreeze(v) : v));
-        this.entries.set(key, hit);
-        // A failed read is not remembered: the next render tries again.
-        hit.catch(() => this.entries.delete(key));
-      }
-      return hit;
+      // A failed read is not remembered: the next render tries again.
+      return this.store.memo(key, () =>
+        read(...args).then((v) => (this.freeze ? deepFreeze(v) : v)),
+      );
     }) as F;
   }
 }

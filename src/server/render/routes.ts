@@ -35,6 +35,7 @@ import { ThemeCache } from './theme.js';
  */
 export const pageRoutes: DomainRoutes = async (app, deps) => {
   const islandHtml = new IslandHtmlCache();
+  deps.caches.register(islandHtml.store);
   const islands = createIslandRenderer((name, props, opts) =>
     renderIsland(name, props, { ...opts, cache: islandHtml }),
   );
@@ -50,7 +51,7 @@ export const pageRoutes: DomainRoutes = async (app, deps) => {
     themes: new ThemeCache(deps.config.themesDir, compiler),
     assets: loadPageAssets(deps.config.publicDir),
     now: deps.now,
-    events: deps.events,
+    caches: deps.caches,
     pageCache: deps.config.pageCache ? new PageCache() : undefined,
   });
 

@@ -78,8 +78,25 @@ export class RestockSender {
     baseUrl: string | null;
     trigger: 'owner' | 'auto';
   }): Promise<string | null> {
-    const { db } = this.deps;
     const now = this.deps.now();
+    // One send per variant: two starts at once (two processes, two clicks) would both find no
+    // running send and both insert one. A transaction-scoped advisory lock on the variant makes
+    // the second wait for the first's commit, then join its send.
+    const started = await this.deps.db.transaction().execute(async (db) => {
+      const lockKey = `restock-send:${input.siteId}:${input.variantId}`;
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${lockKey}))`.execute(db);
+      return this.insertSend(db, input, now);
+    });
+    if (started?.created) this.launch(started.id);
+    return started?.id ?? null;
+  }
+
+  /** The variant's running send, or a new one (null: an automatic send with nobody waiting). */
+  private async insertSend(
+    db: Db,
+    input: Parameters<RestockSender['start']>[0],
+    now: number,
+  ): Promise<{ id: string; created: boolean } | null> {
     const active = await db
       .selectFrom('restock_sends')
       .select('id')
@@ -88,7 +105,7 @@ export class RestockSender {
       .where('status', '=', 'running')
       .where('heartbeat', '>=', new Date(now - CLAIM_TIMEOUT_MS))
       .executeTakeFirst();
-    if (active) return active.id;
+    if (active) return { id: active.id, created: false };
 
     const pending = await db
       .selectFrom('restock_signups')
@@ -119,8 +136,7 @@ export class RestockSender {
         error: null,
       })
       .execute();
-    this.launch(id);
-    return id;
+    return { id, created: true };
   }
 
   /** Progress of one of the website's sends. */

@@ -134,6 +134,16 @@ async function insertSite(
         }),
       )
       .execute();
+    // Their source too: a process whose DATA_DIR lacks the files renders them from it.
+    await db
+      .insertInto('asset_sources')
+      .values(
+        data.images.map((img) => ({
+          asset_id: img.id,
+          svg: artSvg(img.art, img.width, img.height, img.id),
+        })),
+      )
+      .execute();
   }
 
   await db

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { widthsFor } from '../../shared/images.js';
-import { assetFilePath } from '../content/image-routes.js';
+import { assetFilePath } from '../content/asset-files.js';
 
 export interface RenderedImage {
   width: number;

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { VersionedCache, type CacheRegistry } from '../platform/versioned-cache.js';
 import { findSiteByDomain, findSiteBySlug, type Site } from './site-queries.js';
 
 /** The slug of the website `localhost` (and the bare base domain) serves. */
@@ -6,18 +7,27 @@ export const MAIN_SITE_SLUG = 'demo';
 
 /**
  * Chooses the website for a request's Host header: a custom domain first, then `{slug}.{base}`,
- * then the bare base domain (or an IP address) for the main website. Results are cached briefly
- * because every request asks; `invalidate()` drops the cache when sites change.
+ * then the bare base domain (or an IP address) for the main website. Results are cached because
+ * every request asks. The cached row carries the content version that pages and the cart key
+ * their caches on, so any invalidation of a website (`content-changed`, here or in another
+ * process) empties this cache too; the few seconds of `ttlMs` only bound how long a change
+ * nobody announced (a lost connection) can go unseen.
  */
 export class SiteResolver {
-  private cache = new Map<string, { site: Site | undefined; at: number }>();
+  private cache: VersionedCache<{ site: Site | undefined }>;
 
   constructor(
     private readonly db: Db,
     private readonly baseDomain: string,
-    private readonly now: () => number = Date.now,
-    private readonly ttlMs = 5_000,
-  ) {}
+    now: () => number = Date.now,
+    ttlMs = 5_000,
+    caches?: CacheRegistry,
+  ) {
+    this.cache = new VersionedCache({ name: 'sites', maxEntries: 10_000, ttlMs, now });
+    // Keys are host names, not website ids: any website's change drops them all (a handful).
+    caches?.register(this.cache);
+    caches?.onDrop(() => this.cache.clear());
+  }
 
   static hostName(hostHeader: string | undefined): string {
     const host = (hostHeader ?? '').trim().toLowerCase();
@@ -28,10 +38,9 @@ export class SiteResolver {
   async resolve(hostHeader: string | undefined): Promise<Site | undefined> {
     const host = SiteResolver.hostName(hostHeader);
     const hit = this.cache.get(host);
-    if (hit && this.now() - hit.at < this.ttlMs) return hit.site;
+    if (hit) return hit.site;
     const site = await this.lookup(host);
-    if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(host, { site, at: this.now() });
+    this.cache.set(host, { site });
     return site;
   }
 
