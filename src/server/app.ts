@@ -10,6 +10,7 @@ import type { DatabaseHandle } from './db/database.js';
 import type { AppDeps, DomainRoutes } from './deps.js';
 import { installErrorHandler } from './errors/error-handler.js';
 import requestContext from './http/request-context.js';
+import inputBoundary from './http/input-boundary.js';
 import { SiteResolver } from './sites/site-resolver.js';
 import { SessionService } from './owners/session-service.js';
 import { DomainEvents } from './events.js';
@@ -59,6 +60,8 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     // Query parsing allows at most 1000 keys (SPEC 9.2).
     routerOptions: { maxParamLength: 500 },
+    // Scalars are coerced (query strings), arrays never: `itemId: ["x"]` is not a string.
+    ajv: { customOptions: { coerceTypes: true } },
   });
   installErrorHandler(app);
   // Static files and the health check belong to no website: skip the site lookup for them.
@@ -97,6 +100,7 @@ export async function buildApp(
   }
   app.get('/healthz', { config: { site: false } }, async () => ({ ok: true }));
 
+  await app.register(inputBoundary);
   await app.register(requestContext, {
     db: database.db,
     secret: config.secret,

@@ -22,11 +22,14 @@ export const RangeQuery = Type.Object(
 );
 
 const DAY = 24 * 60 * 60 * 1000;
+/** Year 9999's last millisecond: the latest instant both JavaScript and PostgreSQL hold. */
+const MAX_EPOCH_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 function instant(v: string | undefined, name: string): number | undefined {
   if (v === undefined || v === '') return undefined;
   const t = /^\d+$/.test(v) ? Number(v) : Date.parse(v);
-  if (!Number.isFinite(t))
+  // Beyond ±8.64e15 ms there is no Date (and PostgreSQL's timestamps end sooner): a 400, not a 500.
+  if (!Number.isFinite(t) || Math.abs(t) > MAX_EPOCH_MS)
     throw appError(ErrorCode.VALIDATION, `'${name}' must be a date or epoch milliseconds.`);
   return t;
 }
