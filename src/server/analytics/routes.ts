@@ -11,6 +11,7 @@ import {
   ERRORS_STACK_MAX,
 } from '../../shared/telemetry/constants.js';
 import { eventSchemas } from './event-schemas.js';
+import { parseJsonClean } from '../../shared/clean-text.js';
 import { HitParser, RecordHitBody } from './hits.js';
 import { AnalyticsWriters, type EventRow } from './writers.js';
 import { RangeQuery, parseRange, refuseCrossSite } from './http-helpers.js';
@@ -86,7 +87,7 @@ const EventEnvelope = Type.Object(
 function jsonBody(body: unknown): unknown {
   if (typeof body !== 'string') return body;
   try {
-    return JSON.parse(body);
+    return parseJsonClean(body);
   } catch {
     throw appError(ErrorCode.VALIDATION, 'The body must be JSON.');
   }
@@ -238,39 +239,44 @@ export const analyticsRoutes: DomainRoutes = async (app, deps) => {
   );
 
   // SPEC 7: urlencoded crumb, event, data (JSON). The crumb is checked by request-context.
-  app.post('/api/events/RecordEvent', { schema: { body: RecordEventBody } }, async (req) => {
-    const body = req.body as Static<typeof RecordEventBody>;
-    let content: unknown = {};
-    if (body.data) {
-      try {
-        content = JSON.parse(body.data);
-      } catch {
-        throw appError(ErrorCode.VALIDATION, "'data' must be JSON.");
+  const strip = { inputs: 'strip' as const };
+  app.post(
+    '/api/events/RecordEvent',
+    { config: strip, schema: { body: RecordEventBody } },
+    async (req) => {
+      const body = req.body as Static<typeof RecordEventBody>;
+      let content: unknown = {};
+      if (body.data) {
+        try {
+          content = parseJsonClean(body.data);
+        } catch {
+          throw appError(ErrorCode.VALIDATION, "'data' must be JSON.");
+        }
       }
-    }
-    if (!isBot(req.headers['user-agent'])) {
-      const session = (content as { session_id?: unknown } | null)?.session_id;
-      queued(
-        writers.events.push([
-          {
-            siteId: req.site.id,
-            source: 'record-event',
-            name: body.event,
-            environment: environmentFromHost(req.headers.host),
-            sessionId: typeof session === 'string' ? session : null,
-            content,
-            at: deps.now(),
-          },
-        ]),
-      );
-    }
-    return { ok: true };
-  });
+      if (!isBot(req.headers['user-agent'])) {
+        const session = (content as { session_id?: unknown } | null)?.session_id;
+        queued(
+          writers.events.push([
+            {
+              siteId: req.site.id,
+              source: 'record-event',
+              name: body.event,
+              environment: environmentFromHost(req.headers.host),
+              sessionId: typeof session === 'string' ? session : null,
+              content,
+              at: deps.now(),
+            },
+          ]),
+        );
+      }
+      return { ok: true };
+    },
+  );
 
   // The error reporter: X-CSRF-Token header (checked by request-context).
   app.post(
     '/api/events/RecordJavascriptErrors',
-    { schema: { body: JsErrorsBody }, bodyLimit: 128 * 1024 },
+    { config: strip, schema: { body: JsErrorsBody }, bodyLimit: 128 * 1024 },
     async (req, reply) => {
       const ua = req.headers['user-agent'] ?? null;
       if (!isBot(ua)) {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '../../shared/errors.js';
 import { appError } from '../errors/app-error.js';
-import { cleanText, hasBadText } from '../../shared/clean-text.js';
+import { cleanDeep, hasBadText, holdsBadText } from '../../shared/clean-text.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,29 +17,8 @@ declare module 'fastify' {
 function refuse(where: string): never {
   throw appError(
     ErrorCode.VALIDATION,
-    `The request is not valid: ${where} holds a NUL character or an unpaired surrogate.`,
+    `The request is not valid: ${where} holds a NUL character, an unpaired surrogate, or nesting deeper than 64 levels.`,
   );
-}
-
-/** True when any string in `v` (keys included) holds NUL or a lone surrogate. */
-export function holdsBadText(v: unknown, depth = 0): boolean {
-  if (typeof v === 'string') return hasBadText(v);
-  if (v === null || typeof v !== 'object' || depth > 64) return false;
-  if (Array.isArray(v)) return v.some((x) => holdsBadText(x, depth + 1));
-  for (const [k, x] of Object.entries(v)) {
-    if (hasBadText(k) || holdsBadText(x, depth + 1)) return true;
-  }
-  return false;
-}
-
-/** A copy of `v` with NUL removed and lone surrogates replaced in every string, keys included. */
-export function cleanDeep(v: unknown, depth = 0): unknown {
-  if (typeof v === 'string') return cleanText(v);
-  if (v === null || typeof v !== 'object' || depth > 64) return v;
-  if (Array.isArray(v)) return v.map((x) => cleanDeep(x, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) out[cleanText(k)] = cleanDeep(x, depth + 1);
-  return out;
 }
 
 const strips = (req: FastifyRequest) => {

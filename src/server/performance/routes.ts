@@ -5,6 +5,8 @@ import { requireOwner } from '../http/request-context.js';
 import { COLLECTOR_ENDPOINT, RECORDS_MAX_BYTES } from '../../shared/telemetry/constants.js';
 import { RangeQuery, parseRange, refuseCrossSite } from '../analytics/http-helpers.js';
 import { PerformanceIngest } from './ingest.js';
+import { isDataError } from './batch-queue.js';
+import { countTelemetryDrop } from './telemetry-drops.js';
 import type { IngestSink } from './ingest-protocol.js';
 import { performanceSummary } from './summary.js';
 
@@ -42,8 +44,10 @@ export const performanceRoutes: DomainRoutes = async (app, deps) => {
   const ingest = new PerformanceIngest(deps.db, deps.now, {
     sink: () => sinkOf(deps),
     nice: WORKER_NICE,
-    onError: (err, dropped) =>
-      app.log.error({ err, dropped }, 'performance batch write failed; rows dropped'),
+    onError: (err, dropped) => {
+      countTelemetryDrop(isDataError(err) ? 'refused-row' : 'write-failed', dropped);
+      app.log.error({ err, dropped }, 'performance batch write failed; rows dropped');
+    },
     onWorkerError: (err) => app.log.error({ err }, 'performance ingest worker failed'),
   });
   ingestByApp.set(deps, ingest);
