@@ -65,6 +65,8 @@ export class HitParser {
     userAgent: string | undefined,
     body: RecordHitBody,
     at: number,
+    /** Throws when the page's URL is not on the website (checked before anything is kept). */
+    checkUrl?: (url: string) => void,
   ): HitRow {
     let data: unknown;
     try {
@@ -79,6 +81,7 @@ export class HitParser {
       });
     }
     const hit = data as HitData;
+    checkUrl?.(hit.url);
     const visitor = parseVisitorCookie(body.ss_cvr);
     return {
       siteId,

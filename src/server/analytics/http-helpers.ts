@@ -11,6 +11,20 @@ import { ErrorCode } from '../../shared/errors.js';
 export async function refuseCrossSite(req: FastifyRequest): Promise<void> {
   const fetchSite = req.headers['sec-fetch-site'];
   if (fetchSite === 'cross-site') throw appError(ErrorCode.CRUMB_INVALID);
+  // A browser names the page's origin on every POST; another site's (or `evil`) is refused.
+  // 'null' (sandboxed frames, some privacy modes) says nothing and is let through.
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== 'null' && originHost(origin) !== req.headers.host) {
+    throw appError(ErrorCode.CRUMB_INVALID);
+  }
+}
+
+function originHost(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
 }
 
 export const RangeQuery = Type.Object(

@@ -3,6 +3,7 @@ import { isBot } from '../../shared/telemetry/device.js';
 import type { PerformanceRecord } from '../../shared/telemetry/performance-records.js';
 import { ajvErrors, type EventSchemaRegistry } from '../analytics/event-schemas.js';
 import { BatchQueue } from './batch-queue.js';
+import { isSiteHost, type SiteHostsInfo } from '../sites/site-hosts.js';
 import { parseJsonClean } from '../../shared/clean-text.js';
 import { MAX_TIMING_VALUE } from '../../shared/telemetry/constants.js';
 import type { AcceptOutcome, QueuedRows } from './ingest-protocol.js';
@@ -57,7 +58,13 @@ export class IngestQueues {
   }
 
   /** One request body (the raw text): all its records queued, or none and why. */
-  accept(siteId: string, userAgent: string | undefined, at: number, body: string): AcceptOutcome {
+  accept(
+    siteId: string,
+    userAgent: string | undefined,
+    at: number,
+    body: string,
+    hosts?: SiteHostsInfo,
+  ): AcceptOutcome {
     let records: unknown;
     try {
       // A beacon must not fail for a NUL or a lone surrogate: they are stripped (issue 11).
@@ -74,6 +81,7 @@ export class IngestQueues {
       return { ok: false, code: 'EVENT_INVALID', errors: ajvErrors(this.validateRecords.errors) };
     }
     const list = records as PerformanceRecord[];
+    if (hosts && list.some((r) => !ownHost(r, hosts))) return { ok: false, code: 'FOREIGN_HOST' };
     // Crawlers and lab tools would skew real-user numbers: accepted, never stored.
     if (isBot(userAgent)) return { ok: true, accepted: list.length };
     const rows = rowsOfRecords(list, siteId, userAgent, at);
@@ -110,4 +118,10 @@ function dropHugeValues(records: unknown): void {
       if (typeof v === 'number' && v > MAX_TIMING_VALUE) delete d[k];
     }
   }
+}
+
+/** A record names its page's host in `host_name` (page_speed); records without one pass. */
+function ownHost(r: PerformanceRecord, hosts: SiteHostsInfo): boolean {
+  const host = (r.data as { host_name?: unknown }).host_name;
+  return typeof host !== 'string' || isSiteHost(hosts, host);
 }

@@ -5,6 +5,7 @@ import { requireOwner } from '../http/request-context.js';
 import { COLLECTOR_ENDPOINT, RECORDS_MAX_BYTES } from '../../shared/telemetry/constants.js';
 import { RangeQuery, parseRange, refuseCrossSite } from '../analytics/http-helpers.js';
 import { PerformanceIngest } from './ingest.js';
+import { rateLimitConfig } from '../http/rate-limit-config.js';
 import { isDataError } from './batch-queue.js';
 import { countTelemetryDrop } from './telemetry-drops.js';
 import type { IngestSink } from './ingest-protocol.js';
@@ -64,11 +65,25 @@ export const performanceRoutes: DomainRoutes = async (app, deps) => {
   // worker validates and queues, then the route answers 202 (or 400 with the errors, or 429).
   app.post(
     COLLECTOR_ENDPOINT,
-    { bodyLimit: RECORDS_MAX_BYTES, config: { crumb: false }, preHandler: refuseCrossSite },
+    {
+      bodyLimit: RECORDS_MAX_BYTES,
+      config: {
+        crumb: false,
+        ...rateLimitConfig({
+          max: deps.config.telemetryRatePerAddress,
+          perMs: 60_000,
+          onExceeded: () => countTelemetryDrop('rate-limited'),
+        }),
+      },
+      preHandler: refuseCrossSite,
+    },
     async (req, reply) => {
       // Text from either parser of this scope; a request without a body has no records.
       const body = (req.body as string | undefined) ?? '';
-      const accepted = await ingest.accept(req.site.id, req.headers['user-agent'], body);
+      const hosts = deps.config.telemetryHostCheck
+        ? { slug: req.site.slug, domain: req.site.domain, baseDomain: deps.config.baseDomain }
+        : undefined;
+      const accepted = await ingest.accept(req.site.id, req.headers['user-agent'], body, hosts);
       return reply.status(202).send({ accepted });
     },
   );
