@@ -11,6 +11,7 @@ import type { AppDeps, DomainRoutes } from './deps.js';
 import { installErrorHandler } from './errors/error-handler.js';
 import requestContext from './http/request-context.js';
 import inputBoundary from './http/input-boundary.js';
+import securityHeaders from './http/security-headers.js';
 import { SiteResolver } from './sites/site-resolver.js';
 import { SessionService } from './owners/session-service.js';
 import { DomainEvents } from './events.js';
@@ -64,6 +65,7 @@ export async function buildApp(
     ajv: { customOptions: { coerceTypes: true } },
   });
   installErrorHandler(app);
+  await app.register(securityHeaders);
   // Static files and the health check belong to no website: skip the site lookup for them.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/assets/') || route.url === '/healthz') {
