@@ -16,6 +16,8 @@ import {
   type CartDeps,
 } from './cart-service.js';
 import { IDEMPOTENCY_KEY_MAX, purgeExpired, type IdempotencyClaim } from './idempotency.js';
+import { purgeAbandonedCarts, purgeExpiredSubscriptionCarts } from './purge-carts.js';
+import { runPeriodically } from '../platform/periodic.js';
 import { createSubscriptionCart } from './subscription-service.js';
 import { loadCartProduct } from './catalog-port.js';
 import { CartProductCache } from './cart-product-cache.js';
@@ -190,11 +192,14 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
 
   await app.register(async (scope) => subscriptionRoutes(scope, svc, writeConfig));
 
-  const timer = setInterval(() => {
-    purgeExpired(deps.db, deps.now()).catch((err: unknown) => app.log.warn({ err }, 'purge'));
-  }, PURGE_EVERY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // Hourly: idempotency keys past 24 h, subscription checkouts past 24 h, and carts untouched
+  // for CART_PURGE_DAYS (never one with an order).
+  runPeriodically(app, 'cart-purges', PURGE_EVERY_MS, async () => {
+    const now = deps.now();
+    await purgeExpired(deps.db, now);
+    await purgeExpiredSubscriptionCarts(deps.db, now);
+    await purgeAbandonedCarts(deps.db, now, deps.config.cartPurgeDays);
+  });
 };
 
 /**

@@ -8,6 +8,8 @@ import { setCrumbCookie } from '../http/request-context.js';
 import { cookieSecure } from '../http/cookie-secure.js';
 import { renderLoginPage } from './login-page.js';
 import { renderConfigHome } from './config-home.js';
+import { purgeExpiredSessions } from './purge-sessions.js';
+import { runPeriodically } from '../platform/periodic.js';
 
 const LoginBody = Type.Object(
   {
@@ -25,6 +27,10 @@ function safeNext(next: string | undefined): string {
 }
 
 export const ownerRoutes: DomainRoutes = async (app, deps) => {
+  // Hourly: sessions past their expiry.
+  runPeriodically(app, 'session-purge', 60 * 60 * 1000, () =>
+    purgeExpiredSessions(deps.db, deps.now()),
+  );
   const cookieOpts = (req: FastifyRequest) => ({
     path: '/',
     httpOnly: true,
