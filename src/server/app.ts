@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -32,6 +36,8 @@ export interface BuildOptions {
   database: DatabaseHandle;
   now?: () => number;
   logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is added (the fuzz suite enumerates the server's routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Domain route plugins, in registration order. Pages come last: they own the catch-all route. */
@@ -65,6 +71,7 @@ export async function buildApp(
     ajv: { customOptions: { coerceTypes: true } },
   });
   installErrorHandler(app);
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   await app.register(securityHeaders);
   // Static files and the health check belong to no website: skip the site lookup for them.
   app.addHook('onRoute', (route) => {
