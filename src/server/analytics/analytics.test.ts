@@ -41,8 +41,8 @@ describeEachBackend('analytics: census, events, errors and summaries', (kind) =>
     await signIn(owner, 'a@demo.test');
   });
   afterAll(async () => {
-    await app.close();
-    await h.close();
+    await app?.close();
+    await h?.close();
   });
   beforeEach(async () => {
     await analyticsWritersOf(deps).flush();

@@ -49,8 +49,8 @@ describeEachBackend('forms API (SPEC 7 / 8.4)', (kind) => {
     ({ app, deps } = await buildTestApp(h, { now: () => clock }));
   });
   afterAll(async () => {
-    await app.close();
-    await h.close();
+    await app?.close();
+    await h?.close();
   });
 
   it('renders form blocks with data-form-id and lists their definitions in ?format=json', async () => {
