@@ -36,7 +36,7 @@ export interface Config {
   demoDir: string;
   /** TELEMETRY_HOST_CHECK: hits, events and RUM records only for URLs on the website's hosts. */
   telemetryHostCheck: boolean;
-  /** TELEMETRY_RATE_PER_ADDRESS: telemetry requests a minute per client address and route (0: none). */
+  /** TELEMETRY_RATE_PER_IP: telemetry requests a minute per client address and route (0: none). */
   telemetryRatePerAddress: number;
   /** CART_PURGE_DAYS: anonymous carts without an order untouched this long are deleted (0: kept). */
   cartPurgeDays: number;
@@ -102,11 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || 'no-reply@localhost',
     baseDomain: env.BASE_DOMAIN ?? 'localhost',
     telemetryHostCheck: bool(env.TELEMETRY_HOST_CHECK, true),
-    telemetryRatePerAddress: count(
-      env.TELEMETRY_RATE_PER_ADDRESS,
-      600,
-      'TELEMETRY_RATE_PER_ADDRESS',
-    ),
+    telemetryRatePerAddress: count(env.TELEMETRY_RATE_PER_IP, 600, 'TELEMETRY_RATE_PER_IP'),
     cartPurgeDays: count(env.CART_PURGE_DAYS, 30, 'CART_PURGE_DAYS'),
     publicDir: path.join(REPO_ROOT, 'dist', 'public'),
     themesDir: path.join(REPO_ROOT, 'themes'),

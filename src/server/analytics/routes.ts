@@ -130,7 +130,7 @@ export const analyticsRoutes: DomainRoutes = async (app, deps) => {
   });
   const hits = new HitParser(registry);
   const envelopeValidator = registry.compileOnUse(EventEnvelope);
-  // Telemetry routes: a per-address limit (TELEMETRY_RATE_PER_ADDRESS a minute, per route), and
+  // Telemetry routes: a per-address limit (TELEMETRY_RATE_PER_IP a minute, per route), and
   // records only for pages on the website's own hosts (TELEMETRY_HOST_CHECK).
   const limited = rateLimitConfig({
     max: deps.config.telemetryRatePerAddress,

@@ -133,7 +133,7 @@ describeEachBackend('telemetry can be trusted', (kind) => {
     expect(rumRes.statusCode).toBe(403);
   });
 
-  it('limits telemetry requests per address (TELEMETRY_RATE_PER_ADDRESS)', async () => {
+  it('limits telemetry requests per address (TELEMETRY_RATE_PER_IP)', async () => {
     const before = telemetryDrops()['rate-limited'];
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
