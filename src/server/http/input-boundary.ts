@@ -21,6 +21,15 @@ function refuse(where: string): never {
   );
 }
 
+/** True when `v` holds a number that is not finite (Infinity from `1e400`). */
+function holdsNonFinite(v: unknown, depth = 0): boolean {
+  if (typeof v === 'number') return !Number.isFinite(v);
+  if (v === null || typeof v !== 'object' || depth > 64) return false;
+  if (Array.isArray(v)) return v.some((x) => holdsNonFinite(x, depth + 1));
+  for (const k in v) if (holdsNonFinite((v as Record<string, unknown>)[k], depth + 1)) return true;
+  return false;
+}
+
 const strips = (req: FastifyRequest) => {
   const c = req.routeOptions.config;
   return c?.inputs === 'strip' || c?.crumb === false;
@@ -68,6 +77,14 @@ async function inputBoundary(app: FastifyInstance): Promise<void> {
     if (holdsBadText(req.params)) refuse('the address');
     if (holdsBadText(query)) refuse('the query');
     if (req.body !== undefined && holdsBadText(req.body)) refuse('the body');
+  });
+
+  // After validation: `?limit=1e400` is coerced to Infinity, which passes Ajv's bounds, and
+  // `JSON.parse('1e400')` is Infinity too; no route means either (the fuzz suite found it).
+  app.addHook('preHandler', async (req) => {
+    if (holdsNonFinite(req.query) || holdsNonFinite(req.params) || holdsNonFinite(req.body)) {
+      throw appError(ErrorCode.VALIDATION, 'The request is not valid: a number is out of range.');
+    }
   });
 }
 
