@@ -93,11 +93,11 @@ the server has nonetheless applied. "Server CPU" is the server process's CPU tim
 (from \`/proc\`): it holds better than a rate when other work shares the machine's two cores.
 Latencies compared between runs are exact per-response times (autocannon's histogram keeps whole
 milliseconds), with autocannon's coordinated-omission correction off (it assumes a 1 ms interval).
-Fuzz (issue 11; not part of `npm run bench`): `node bench/fuzz.mjs [requests per route]` runs the
-fuzz suite of `npm test` (`src/server/fuzz/`) long, on PGlite and, with `DATABASE_URL`, PostgreSQL.
+Fuzz (issue 11; not part of \`npm run bench\`): \`node bench/fuzz.mjs [requests per route]\` runs the
+fuzz suite of \`npm test\` (\`src/server/fuzz/\`) long, on PGlite and, with \`DATABASE_URL\`, PostgreSQL.
 Last long run (2026-11-25, 350 per route, this machine shared with other work): **21,000 requests
 over 60 routes on each backend, 0 × 5xx**, no refused request changed a row count (529 s for both).
-The first such run found one 500 on PostgreSQL (`?limit=1e400`), fixed before this one.
+The first such run found one 500 on PostgreSQL (\`?limit=1e400\`), fixed before this one.
 To profile the server through a section, pass node flags to it alone:
 \`BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" node bench/run.mjs cart\`.
 ${loads.length ? `Load average (1 / 5 / 15 min) when each section started: ${loads.join('; ')}.\n` : ''}
