@@ -5,7 +5,9 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Sized for a loaded 2-core machine: a beforeAll that migrates and seeds PGlite (or
+    // PostgreSQL) can take minutes while other suites run (issue 11).
+    hookTimeout: 240_000,
     // PGlite instances are memory-hungry WASM; two workers match the two cores.
     maxWorkers: 2,
   },

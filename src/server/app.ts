@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -10,6 +14,8 @@ import type { DatabaseHandle } from './db/database.js';
 import type { AppDeps, DomainRoutes } from './deps.js';
 import { installErrorHandler } from './errors/error-handler.js';
 import requestContext from './http/request-context.js';
+import inputBoundary from './http/input-boundary.js';
+import securityHeaders from './http/security-headers.js';
 import { SiteResolver } from './sites/site-resolver.js';
 import { SessionService } from './owners/session-service.js';
 import { DomainEvents } from './events.js';
@@ -37,6 +43,8 @@ export interface BuildOptions {
   database: DatabaseHandle;
   now?: () => number;
   logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is added (the fuzz suite enumerates the server's routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Domain route plugins, in registration order. Pages come last: they own the catch-all route. */
@@ -67,8 +75,12 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     // Query parsing allows at most 1000 keys (SPEC 9.2).
     routerOptions: { maxParamLength: 500 },
+    // Scalars are coerced (query strings), arrays never: `itemId: ["x"]` is not a string.
+    ajv: { customOptions: { coerceTypes: true } },
   });
   installErrorHandler(app);
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  await app.register(securityHeaders);
   // Static files and the health check belong to no website: skip the site lookup for them.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/assets/') || route.url === '/healthz') {
@@ -128,6 +140,7 @@ export async function buildApp(
   }
   await platformRoutes(app, deps, database);
 
+  await app.register(inputBoundary);
   await app.register(requestContext, {
     db: database.db,
     secret: config.secret,

@@ -45,6 +45,12 @@ export interface Config {
   redisUrl: string | undefined;
   /** Bearer token that opens `/metrics`; unset, `/metrics` is 404. */
   metricsToken: string | undefined;
+  /** TELEMETRY_HOST_CHECK: hits, events and RUM records only for URLs on the website's hosts. */
+  telemetryHostCheck: boolean;
+  /** TELEMETRY_RATE_PER_IP: telemetry requests a minute per client address and route (0: none). */
+  telemetryRatePerAddress: number;
+  /** CART_PURGE_DAYS: anonymous carts without an order untouched this long are deleted (0: kept). */
+  cartPurgeDays: number;
 }
 
 /**
@@ -106,6 +112,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telemetryRetentionDays: retentionDays(env.TELEMETRY_RETENTION_DAYS),
     mailFrom: env.MAIL_FROM || 'no-reply@localhost',
     baseDomain: env.BASE_DOMAIN ?? 'localhost',
+    telemetryHostCheck: bool(env.TELEMETRY_HOST_CHECK, true),
+    telemetryRatePerAddress: count(env.TELEMETRY_RATE_PER_IP, 600, 'TELEMETRY_RATE_PER_IP'),
+    cartPurgeDays: count(env.CART_PURGE_DAYS, 30, 'CART_PURGE_DAYS'),
     publicDir: path.join(REPO_ROOT, 'dist', 'public'),
     themesDir: path.join(REPO_ROOT, 'themes'),
     demoDir: path.join(REPO_ROOT, 'demo'),

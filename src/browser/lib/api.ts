@@ -1,3 +1,4 @@
+import { CRUMB_COOKIE, CRUMB_HEADER } from '../../shared/wire-names.js';
 import { ErrorCode, Messages } from '../../shared/errors.js';
 import { ApiError, NETWORK_ERROR_CODE } from './api-error.js';
 import { readCookie } from './cookies.js';
@@ -16,9 +17,6 @@ export interface ApiFetchOptions {
   /** For tests; `document.cookie` otherwise. */
   cookies?: string;
 }
-
-const CRUMB_COOKIE = 'crumb';
-const CRUMB_HEADER = 'X-CSRF-Token';
 
 /**
  * Calls one of our JSON APIs. Mutating calls echo the `crumb` cookie in `X-CSRF-Token` (the

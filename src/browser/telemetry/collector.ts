@@ -11,9 +11,7 @@ import {
   ANALYTICS_ID_COOKIE,
   COLLECTOR_APP_NAME,
   COLLECTOR_ENDPOINT,
-  COLLECTOR_FLUSH_MS,
   COLLECTOR_VERSION,
-  COLLECTOR_WAIT_MS,
   MARKETING_ID_COOKIE,
   MIN_INTERACTION_MS,
   PERFORMANCE_ACTION,
@@ -30,6 +28,7 @@ import {
 } from '../../shared/telemetry/performance-records.js';
 import type { SiteContext } from '../../shared/telemetry/page-context.js';
 import { getCookie } from './browser-env.js';
+import { scheduleCollector, VitalsSplit } from './vitals-split.js';
 
 export interface CollectorOptions {
   context: SiteContext | null;
@@ -94,7 +93,7 @@ export function startCollector(opts: CollectorOptions): void {
   const id = pageLoadId(crypto.getRandomValues(new Uint8Array(21)));
   const xhr = prefersXhr(navigator.userAgent) || !navigator.sendBeacon;
   const queue: PerformanceRecord[] = [];
-  const vitals: Data = {};
+  const vitals = new VitalsSplit();
   const slow: { name: string; target?: string; duration_ms: number; start_time_ms: number }[] = [];
   let keyboard = false;
   let gathering = true;
@@ -108,9 +107,7 @@ export function startCollector(opts: CollectorOptions): void {
       pageLoadId: id,
       timestamp: Date.now(),
     });
-  const set = (k: string, v: unknown) => {
-    if (gathering && v !== undefined) vitals[k] = v;
-  };
+  const set = (k: string, v: unknown) => vitals.set(k, v);
   const all = { reportAllChanges: true };
 
   onFCP(guard((m) => set('first_contentful_paint_ms', round(m.value))));
@@ -154,7 +151,7 @@ export function startCollector(opts: CollectorOptions): void {
   };
   observe('first-input', (e) => {
     const fi = e as PerformanceEventTiming;
-    if (vitals.first_input_delay_ms === undefined)
+    if (!vitals.has('first_input_delay_ms'))
       set('first_input_delay_ms', round(fi.processingStart - fi.startTime));
   });
   observe(
@@ -180,7 +177,8 @@ export function startCollector(opts: CollectorOptions): void {
     true,
   );
 
-  const pageSpeed = (): Data => {
+  /** A page_speed record: the page's facts, and the vitals given (each sent once). */
+  const pageSpeed = (metrics: Data): Data => {
     const nav = performance.getEntriesByType('navigation')[0];
     const c = (navigator as Navigator & { connection?: Data }).connection;
     const n = navigator as Navigator & { deviceMemory?: number };
@@ -209,8 +207,7 @@ export function startCollector(opts: CollectorOptions): void {
       viewport_height: innerHeight,
       device_memory_gb: n.deviceMemory,
       hardware_concurrency: navigator.hardwareConcurrency,
-      ...vitals,
-      slow_interactions: slow.length ? slow : undefined,
+      ...metrics,
     };
     if (nav) {
       const t = (k: string, v: number) => (d[k] = keepTiming(v));
@@ -270,10 +267,19 @@ export function startCollector(opts: CollectorOptions): void {
   };
 
   const mq = (q: string) => matchMedia(q).matches;
+  // 30 s: what has been gathered by then goes out (SPEC 7.1), the late metrics wait.
+  const early = guard(() => {
+    if (!gathering) return;
+    const metrics = vitals.early();
+    if (Object.keys(metrics).length) record('page_speed', pageSpeed(metrics));
+    flush();
+  });
   const finish = guard(() => {
     if (!gathering) return;
-    record('page_speed', pageSpeed());
+    if (slow.length) set('slow_interactions', slow);
+    const metrics = vitals.rest();
     gathering = false;
+    if (Object.keys(metrics).length) record('page_speed', pageSpeed(metrics));
     images();
     record('a11y', {
       path,
@@ -315,9 +321,7 @@ export function startCollector(opts: CollectorOptions): void {
     r.send(body);
   });
 
-  const since = performance.now();
-  setTimeout(flush, Math.max(0, COLLECTOR_FLUSH_MS - since));
-  setTimeout(() => (finish(), flush()), Math.max(0, COLLECTOR_WAIT_MS - since));
+  scheduleCollector(performance.now(), early, () => (finish(), flush()));
   const hidden = () => {
     if (document.visibilityState === 'hidden') {
       finish();

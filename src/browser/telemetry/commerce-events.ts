@@ -1,3 +1,4 @@
+import { CRUMB_COOKIE } from '../../shared/wire-names.js';
 import {
   COMMERCE_EVENTS,
   type CommerceCommonFields,
@@ -51,7 +52,7 @@ export function trackCommerceEvent(
 export function recordEvent(event: string, data: object = {}): void {
   if (!ctx || !visitor) return;
   const body = new URLSearchParams({
-    crumb: getCookie('crumb') ?? '',
+    crumb: getCookie(CRUMB_COOKIE) ?? '',
     event,
     data: JSON.stringify({ ...data, session_id: sessionIdOf(visitor) }),
   });

@@ -1,3 +1,4 @@
+import { CRUMB_COOKIE, CRUMB_HEADER } from '../../shared/wire-names.js';
 import { mustClearPerformanceCookies } from '../../shared/telemetry/skip-rules.js';
 import { startCensus } from './census.js';
 import { startCollector } from './collector.js';
@@ -14,7 +15,7 @@ function sendErrors(reports: ErrorReport[]): void {
   void fetch('/api/events/RecordJavascriptErrors', {
     method: 'POST',
     body: JSON.stringify(reports),
-    headers: { 'content-type': 'application/json', 'x-csrf-token': getCookie('crumb') ?? '' },
+    headers: { 'content-type': 'application/json', [CRUMB_HEADER]: getCookie(CRUMB_COOKIE) ?? '' },
     credentials: 'same-origin',
     keepalive: true,
   }).catch(() => {});

@@ -41,8 +41,8 @@ describeEachBackend('analytics: census, events, errors and summaries', (kind) =>
     await signIn(owner, 'a@demo.test');
   });
   afterAll(async () => {
-    await app.close();
-    await h.close();
+    await app?.close();
+    await h?.close();
   });
   beforeEach(async () => {
     await analyticsWritersOf(deps).flush();
@@ -72,7 +72,11 @@ describeEachBackend('analytics: census, events, errors and summaries', (kind) =>
       await recordHit(hit(a2, { url: 'http://localhost/' })),
       await recordHit(hit(b1), IPHONE_UA),
       await recordHit(hit(b1), BOT_UA),
-      await recordHit(hit(b1), CHROME_UA, 'other.localhost'),
+      await recordHit(
+        hit(b1, { url: 'http://other.localhost/shop' }),
+        CHROME_UA,
+        'other.localhost',
+      ),
     ];
     expect(results.map((r) => r.statusCode)).toEqual([204, 204, 204, 204, 204, 204]);
     expect(await h.db.selectFrom('analytics_hits').selectAll().execute()).toEqual([]);

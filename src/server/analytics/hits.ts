@@ -7,6 +7,11 @@ import { parseVisitorCookie } from '../../shared/telemetry/visitor-cookies.js';
 import type { EventSchemaRegistry } from './event-schemas.js';
 import { ajvErrors } from './event-schemas.js';
 import type { HitRow } from './writers.js';
+import { parseJsonClean } from '../../shared/clean-text.js';
+
+/** PostgreSQL's int4, the columns these numbers are stored in. */
+const INT4_MAX = 2_147_483_647;
+const Small = Type.Integer({ minimum: -1, maximum: 100_000 });
 
 const Str = (max: number) => Type.String({ maxLength: max });
 const Id = Type.Union([Type.String({ maxLength: 64 }), Type.Null()]);
@@ -27,10 +32,10 @@ export const HitData = Type.Object(
     url: Str(2083),
     title: Type.Optional(Str(500)),
     itemId: Type.Optional(Id),
-    recordType: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+    recordType: Type.Optional(Type.Union([Small, Type.Null()])),
     collectionId: Type.Optional(Id),
-    permissionType: Type.Optional(Type.Integer()),
-    pageType: Type.Optional(Type.Integer()),
+    permissionType: Type.Optional(Small),
+    pageType: Type.Optional(Small),
     referrer: Type.Optional(Str(2083)),
   },
   { additionalProperties: false },
@@ -60,10 +65,12 @@ export class HitParser {
     userAgent: string | undefined,
     body: RecordHitBody,
     at: number,
+    /** Throws when the page's URL is not on the website (checked before anything is kept). */
+    checkUrl?: (url: string) => void,
   ): HitRow {
     let data: unknown;
     try {
-      data = JSON.parse(body.data);
+      data = parseJsonClean(body.data);
     } catch {
       throw appError(ErrorCode.VALIDATION, "'data' must be JSON.");
     }
@@ -74,11 +81,12 @@ export class HitParser {
       });
     }
     const hit = data as HitData;
+    checkUrl?.(hit.url);
     const visitor = parseVisitorCookie(body.ss_cvr);
     return {
       siteId,
       visitorId: visitor?.id ?? null,
-      visitNumber: visitor?.visitCount ?? 0,
+      visitNumber: Math.min(visitor?.visitCount ?? 0, INT4_MAX),
       path: pathOf(hit.url),
       referrer: externalReferrer(hit.referrer, host),
       deviceClass: deviceClassOf(userAgent, hit.viewportWidth),

@@ -11,6 +11,20 @@ import { ErrorCode } from '../../shared/errors.js';
 export async function refuseCrossSite(req: FastifyRequest): Promise<void> {
   const fetchSite = req.headers['sec-fetch-site'];
   if (fetchSite === 'cross-site') throw appError(ErrorCode.CRUMB_INVALID);
+  // A browser names the page's origin on every POST; another site's (or `evil`) is refused.
+  // 'null' (sandboxed frames, some privacy modes) says nothing and is let through.
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== 'null' && originHost(origin) !== req.headers.host) {
+    throw appError(ErrorCode.CRUMB_INVALID);
+  }
+}
+
+function originHost(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
 }
 
 export const RangeQuery = Type.Object(
@@ -22,11 +36,14 @@ export const RangeQuery = Type.Object(
 );
 
 const DAY = 24 * 60 * 60 * 1000;
+/** Year 9999's last millisecond: the latest instant both JavaScript and PostgreSQL hold. */
+const MAX_EPOCH_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 function instant(v: string | undefined, name: string): number | undefined {
   if (v === undefined || v === '') return undefined;
   const t = /^\d+$/.test(v) ? Number(v) : Date.parse(v);
-  if (!Number.isFinite(t))
+  // Beyond ±8.64e15 ms there is no Date (and PostgreSQL's timestamps end sooner): a 400, not a 500.
+  if (!Number.isFinite(t) || Math.abs(t) > MAX_EPOCH_MS)
     throw appError(ErrorCode.VALIDATION, `'${name}' must be a date or epoch milliseconds.`);
   return t;
 }

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import type { DomainRoutes, AppDeps } from '../deps.js';
 import { appError } from '../errors/app-error.js';
 import { ErrorCode } from '../../shared/errors.js';
@@ -11,6 +12,10 @@ import {
   ERRORS_STACK_MAX,
 } from '../../shared/telemetry/constants.js';
 import { eventSchemas } from './event-schemas.js';
+import { rateLimitConfig } from '../http/rate-limit-config.js';
+import { isSiteHost, urlHost } from '../sites/site-hosts.js';
+import { countTelemetryDrop } from '../performance/telemetry-drops.js';
+import { parseJsonClean } from '../../shared/clean-text.js';
 import { HitParser, RecordHitBody } from './hits.js';
 import { AnalyticsWriters, type EventRow } from './writers.js';
 import { RangeQuery, parseRange, refuseCrossSite } from './http-helpers.js';
@@ -82,11 +87,13 @@ const EventEnvelope = Type.Object(
   { additionalProperties: false },
 );
 
+export const FOREIGN_HOST = 'The page is not on this website.';
+
 /** sendBeacon sends text/plain: such bodies arrive as strings and are JSON inside. */
 function jsonBody(body: unknown): unknown {
   if (typeof body !== 'string') return body;
   try {
-    return JSON.parse(body);
+    return parseJsonClean(body);
   } catch {
     throw appError(ErrorCode.VALIDATION, 'The body must be JSON.');
   }
@@ -114,9 +121,34 @@ export const analyticsRoutes: DomainRoutes = async (app, deps) => {
     retention.start();
     app.addHook('onClose', async () => retention.stop());
   }
+  // Beacons may come with a JSON type and no body (RecordQuickView declares none): empty is no
+  // body here, not Fastify's 400; anything else goes to the default (prototype-safe) parser.
+  const jsonParser = app.getDefaultJsonParser('error', 'ignore');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '') return done(null, undefined);
+    return jsonParser(req, body as string, done);
+  });
   const hits = new HitParser(registry);
   const envelopeValidator = registry.compileOnUse(EventEnvelope);
-  const beacon = { config: { crumb: false }, preHandler: refuseCrossSite };
+  // Telemetry routes: a per-address limit (TELEMETRY_RATE_PER_IP a minute, per route), and
+  // records only for pages on the website's own hosts (TELEMETRY_HOST_CHECK).
+  const limited = rateLimitConfig({
+    max: deps.config.telemetryRatePerAddress,
+    perMs: 60_000,
+    onExceeded: () => countTelemetryDrop('rate-limited'),
+  });
+  const beacon = { config: { crumb: false, ...limited }, preHandler: refuseCrossSite };
+  const checkHost = (req: FastifyRequest, host: unknown) => {
+    if (!deps.config.telemetryHostCheck || host === undefined) return;
+    const info = {
+      slug: req.site.slug,
+      domain: req.site.domain,
+      baseDomain: deps.config.baseDomain,
+    };
+    if (typeof host === 'string' && isSiteHost(info, host)) return;
+    countTelemetryDrop('foreign-host');
+    throw appError(ErrorCode.VALIDATION, FOREIGN_HOST);
+  };
   const owner = requireOwner(deps.db);
 
   // --- census (SPEC 7: silent on failure; the tracker never waits for these) ---
@@ -130,6 +162,7 @@ export const analyticsRoutes: DomainRoutes = async (app, deps) => {
         req.headers['user-agent'],
         req.body as RecordHitBody,
         deps.now(),
+        (url) => checkHost(req, urlHost(url) ?? ''),
       );
       queued(writers.hits.push([row]));
       return reply.status(204).send();
@@ -138,7 +171,7 @@ export const analyticsRoutes: DomainRoutes = async (app, deps) => {
 
   const census =
     (name: string, content: (req: { body: unknown; params: unknown }) => object) =>
-    async (req: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+    async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
       if (!isBot(req.headers['user-agent'])) {
         const body = (req.body ?? {}) as CensusBody;
         queued(
@@ -168,6 +201,10 @@ export const analyticsRoutes: DomainRoutes = async (app, deps) => {
     '/api/census/RecordQuickView/:id',
     {
       ...beacon,
+      // SPEC 7 shows no body: none, an empty one of any type, or the census fields.
+      preValidation: async (req) => {
+        if (req.body === undefined || req.body === null || req.body === '') req.body = {};
+      },
       schema: {
         params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),
         body: Type.Optional(CensusBody),
@@ -202,6 +239,7 @@ export const analyticsRoutes: DomainRoutes = async (app, deps) => {
     }
     const { eventSchemaName, eventContent } = body as Static<typeof EventEnvelope>;
     checkEvent(eventSchemaName, eventContent);
+    checkHost(req, (eventContent as { page_host?: unknown }).page_host);
     if (!isBot(req.headers['user-agent'])) {
       const session = (eventContent as { session_id?: unknown }).session_id;
       const row: EventRow = {
@@ -238,39 +276,45 @@ export const analyticsRoutes: DomainRoutes = async (app, deps) => {
   );
 
   // SPEC 7: urlencoded crumb, event, data (JSON). The crumb is checked by request-context.
-  app.post('/api/events/RecordEvent', { schema: { body: RecordEventBody } }, async (req) => {
-    const body = req.body as Static<typeof RecordEventBody>;
-    let content: unknown = {};
-    if (body.data) {
-      try {
-        content = JSON.parse(body.data);
-      } catch {
-        throw appError(ErrorCode.VALIDATION, "'data' must be JSON.");
+  const strip = { inputs: 'strip' as const, ...limited };
+  app.post(
+    '/api/events/RecordEvent',
+    { config: strip, schema: { body: RecordEventBody } },
+    async (req) => {
+      const body = req.body as Static<typeof RecordEventBody>;
+      let content: unknown = {};
+      if (body.data) {
+        try {
+          content = parseJsonClean(body.data);
+        } catch {
+          throw appError(ErrorCode.VALIDATION, "'data' must be JSON.");
+        }
       }
-    }
-    if (!isBot(req.headers['user-agent'])) {
-      const session = (content as { session_id?: unknown } | null)?.session_id;
-      queued(
-        writers.events.push([
-          {
-            siteId: req.site.id,
-            source: 'record-event',
-            name: body.event,
-            environment: environmentFromHost(req.headers.host),
-            sessionId: typeof session === 'string' ? session : null,
-            content,
-            at: deps.now(),
-          },
-        ]),
-      );
-    }
-    return { ok: true };
-  });
+      checkHost(req, (content as { page_host?: unknown } | null)?.page_host);
+      if (!isBot(req.headers['user-agent'])) {
+        const session = (content as { session_id?: unknown } | null)?.session_id;
+        queued(
+          writers.events.push([
+            {
+              siteId: req.site.id,
+              source: 'record-event',
+              name: body.event,
+              environment: environmentFromHost(req.headers.host),
+              sessionId: typeof session === 'string' ? session : null,
+              content,
+              at: deps.now(),
+            },
+          ]),
+        );
+      }
+      return { ok: true };
+    },
+  );
 
   // The error reporter: X-CSRF-Token header (checked by request-context).
   app.post(
     '/api/events/RecordJavascriptErrors',
-    { schema: { body: JsErrorsBody }, bodyLimit: 128 * 1024 },
+    { config: strip, schema: { body: JsErrorsBody }, bodyLimit: 128 * 1024 },
     async (req, reply) => {
       const ua = req.headers['user-agent'] ?? null;
       if (!isBot(ua)) {

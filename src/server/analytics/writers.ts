@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
-import { BatchQueue } from '../performance/batch-queue.js';
+import { BatchQueue, isDataError } from '../performance/batch-queue.js';
+import { countTelemetryDrop } from '../performance/telemetry-drops.js';
 import { insertColumns, type ColumnType } from '../performance/bulk-insert.js';
 
 export interface HitRow {
@@ -78,8 +79,10 @@ export class AnalyticsWriters {
   readonly errors: BatchQueue<ErrorRow>;
 
   constructor(db: Db, log?: FastifyBaseLogger, maxDelayMs = 1000) {
-    const onError = (err: unknown, dropped: number) =>
+    const onError = (err: unknown, dropped: number) => {
+      countTelemetryDrop(isDataError(err) ? 'refused-row' : 'write-failed', dropped);
       log?.error({ err, dropped }, 'telemetry batch write failed; rows dropped');
+    };
     const base = { maxDelayMs, maxBatch: 2000, maxQueued: 100_000, onError };
     this.hits = new BatchQueue<HitRow>({
       ...base,

@@ -23,7 +23,7 @@ describeEachBackend('adds sent together (AddLineBatcher)', (kind) => {
     await seedShop(h);
   });
   afterAll(async () => {
-    await h.close();
+    await h?.close();
   });
 
   const poster = posterLine;

@@ -23,8 +23,8 @@ describeEachBackend('adding in one statement (cart_add_entry)', (kind) => {
     ({ app, deps } = await buildTestApp(h));
   });
   afterAll(async () => {
-    await app.close();
-    await h.close();
+    await app?.close();
+    await h?.close();
   });
 
   const cartExists = async (id: string) =>

@@ -1,13 +1,9 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** The cart cookie (SPEC 4.2: the cart loads when it exists; express checkout needs it). */
-export const CART_COOKIE = 'cart';
-/**
- * Readable companion of the HttpOnly cart cookie, value '1': scripts cannot see `cart`, but SPEC
- * 4.2 loads the cart (and 2 allows express checkout) only when a cart cookie exists.
- */
-export const CART_HINT_COOKIE = 'ss_cart';
+// The cart cookie and its readable companion (names shared with the browser).
+import { CART_COOKIE, CART_HINT_COOKIE } from '../../shared/wire-names.js';
+export { CART_COOKIE, CART_HINT_COOKIE };
 /** Long-lived: a shopper's cart survives for a year of inactivity on their browser. */
 export const CART_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 

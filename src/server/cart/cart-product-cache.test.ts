@@ -19,8 +19,8 @@ describeEachBackend('cart product cache', (kind) => {
     ({ app, deps } = await buildTestApp(h));
   });
   afterAll(async () => {
-    await app.close();
-    await h.close();
+    await app?.close();
+    await h?.close();
   });
 
   it('sees a stock change at the next add, though products are cached between adds', async () => {

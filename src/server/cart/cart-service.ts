@@ -158,7 +158,10 @@ async function prepareAdd(
   if (early) throw failureError(early, variant, 0, product.productType);
   // The rules passed, so a variant was chosen and the quantity is a valid one.
   const parsed = parseQuantity(quantityInput);
-  if (!variant || !parsed.ok) throw new Error('add-to-cart rules passed without variant/quantity');
+  // A product whose variants cannot be chosen from (none, or several without options) passes the
+  // rules with no variant: it cannot be added (found by the fuzz suite).
+  if (!variant) throw appError(ErrorCode.VARIANT_UNAVAILABLE, Messages.VARIANT_UNAVAILABLE);
+  if (!parsed.ok) throw new Error('add-to-cart rules passed without a valid quantity');
   const answered = await answersFor(db, store.siteId, product, input.additionalFields);
   return {
     found,

@@ -65,8 +65,8 @@ describeEachBackend('cart API', (kind) => {
     ({ app } = await buildTestApp(h));
   });
   afterAll(async () => {
-    await app.close();
-    await h.close();
+    await app?.close();
+    await h?.close();
   });
 
   const countCarts = async () =>

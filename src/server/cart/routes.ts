@@ -16,6 +16,7 @@ import {
   type CartDeps,
 } from './cart-service.js';
 import { IDEMPOTENCY_KEY_MAX, purgeExpired, type IdempotencyClaim } from './idempotency.js';
+import { purgeAbandonedCarts, purgeExpiredSubscriptionCarts } from './purge-carts.js';
 import { createSubscriptionCart } from './subscription-service.js';
 import { loadCartProduct } from './catalog-port.js';
 import { CartProductCache } from './cart-product-cache.js';
@@ -190,10 +191,17 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
 
   await app.register(async (scope) => subscriptionRoutes(scope, svc, writeConfig));
 
-  // One process purges at a time (a recurring job of the durable queue).
-  deps.jobs.define('cart-idempotency-purge', {
+  // Hourly, one process at a time (a recurring job of the durable queue): idempotency keys past
+  // 24 h, subscription checkouts past 24 h, and carts untouched for CART_PURGE_DAYS (never one
+  // with an order).
+  deps.jobs.define('cart-purges', {
     everyMs: PURGE_EVERY_MS,
-    run: async () => void (await purgeExpired(deps.db, deps.now())),
+    run: async () => {
+      const now = deps.now();
+      await purgeExpired(deps.db, now);
+      await purgeExpiredSubscriptionCarts(deps.db, now);
+      await purgeAbandonedCarts(deps.db, now, deps.config.cartPurgeDays);
+    },
   });
 };
 

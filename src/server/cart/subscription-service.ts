@@ -13,6 +13,7 @@ import {
   type CartDeps,
 } from './cart-service.js';
 import { sha256 } from './cart-cookie.js';
+import { SUBSCRIPTION_CART_TTL_MS } from './purge-carts.js';
 import type { CartStore } from './store.js';
 import type { Selectable } from 'kysely';
 import type { SubscriptionCartsTable } from './tables.js';
@@ -44,12 +45,14 @@ export async function createSubscriptionCart(
   const qty = input.qty === undefined ? 1 : input.qty;
   const failure = validateAddToCart(selectionProduct, selection, qty, 0, { subscription: true });
   if (failure) throw failureError(failure, variant, 0, product.productType);
+  // No variant to choose from (none, or several without options): nothing to subscribe to.
+  if (!variant) throw appError(ErrorCode.VARIANT_UNAVAILABLE, Messages.VARIANT_UNAVAILABLE);
   const quantity = (parseQuantity(qty) as { quantity: number }).quantity;
   // The cart holds only this product, so nothing is held before it.
   checkServiceQuantity(store, product, quantity, 0);
   const option = subscriptionOption(found, input.subscriptionOptionId);
   const fields = (await answersFor(deps.db, store.siteId, product, input.additionalFields))?.values;
-  const price = unitPriceCents(product, variant!);
+  const price = unitPriceCents(product, variant);
   const discounted = option ? Math.round((price * (100 - option.discountPercent)) / 100) : price;
 
   const cartToken = crypto.randomBytes(24).toString('base64url');
@@ -59,8 +62,8 @@ export async function createSubscriptionCart(
       token_hash: sha256(cartToken),
       site_id: store.siteId,
       item_id: found.itemId,
-      variant_id: variant!.id,
-      sku: variant!.sku,
+      variant_id: variant.id,
+      sku: variant.sku,
       quantity,
       subscription_option_id: option?.id ?? null,
       additional_fields: fields ? JSON.stringify(fields) : null,
@@ -89,11 +92,15 @@ function subscriptionOption(
 
 export type SubscriptionCartRow = Selectable<SubscriptionCartsTable>;
 
-/** The subscription cart a token names on this website. */
+/**
+ * The subscription cart a token names on this website, while it is live: 24 hours (issue 11;
+ * the purge deletes it afterwards). Callers with an app clock pass `now`.
+ */
 export async function findSubscriptionCart(
   db: Db,
   siteId: string,
   cartToken: string,
+  now: number = Date.now(),
 ): Promise<SubscriptionCartRow | undefined> {
   if (!cartToken || cartToken.length > 100) return undefined;
   return db
@@ -101,5 +108,6 @@ export async function findSubscriptionCart(
     .selectAll()
     .where('token_hash', '=', sha256(cartToken))
     .where('site_id', '=', siteId)
+    .where('created', '>', new Date(now - SUBSCRIPTION_CART_TTL_MS))
     .executeTakeFirst();
 }

@@ -132,11 +132,53 @@ describeEachBackend('catalog', (kind) => {
     });
     await grantRole(h.db, 's1', owner, Role.ADMIN);
     await createOwner(h.db, { email: 'other@demo.test', password: 'pw-123456', displayName: 'X' });
+    for (const [email, role] of [
+      ['viewer@demo.test', Role.VIEWER],
+      ['commenter@demo.test', Role.COMMENTER],
+      ['editor@demo.test', Role.EDITOR],
+      ['store@demo.test', Role.STORE_MANAGER],
+    ] as const) {
+      const id = await createOwner(h.db, { email, password: 'pw-123456', displayName: email });
+      await grantRole(h.db, 's1', id, role);
+    }
     ({ app, deps } = await buildTestApp(h));
-  });
+  }, 120_000);
   afterAll(async () => {
-    await app.close();
-    await h.close();
+    await app?.close();
+    await h?.close();
+  }, 120_000);
+
+  it('lets only admins and store managers change stock; others get 403 and no restock fires', async () => {
+    const restocks: unknown[] = [];
+    const on = (e: unknown) => restocks.push(e);
+    deps.events.on('variant-restocked', on);
+    try {
+      const as = async (email: string) => {
+        const v = new Visitor(app);
+        const res = await v.post('/api/auth/login', { email, password: 'pw-123456' });
+        expect(res.statusCode).toBe(200);
+        return v;
+      };
+      for (const email of ['viewer@demo.test', 'commenter@demo.test', 'editor@demo.test']) {
+        const v = await as(email);
+        const res = await v.put('/api/commerce/inventory/shirt-s-blue', { qtyInStock: 0 });
+        expect(res.statusCode, email).toBe(403);
+        const up = await v.put('/api/commerce/inventory/shirt-s-blue', { qtyInStock: 4 });
+        expect(up.statusCode, email).toBe(403);
+      }
+      expect(restocks).toHaveLength(0);
+      const manager = await as('store@demo.test');
+      await manager.put('/api/commerce/inventory/shirt-s-blue', { qtyInStock: 0 });
+      const ok = await manager.put('/api/commerce/inventory/shirt-s-blue', { qtyInStock: 2 });
+      expect(ok.statusCode).toBe(200);
+      expect(restocks).toHaveLength(1);
+      // Back to sold out, as the other tests expect it.
+      expect(
+        (await manager.put('/api/commerce/inventory/shirt-s-blue', { qtyInStock: 0 })).statusCode,
+      ).toBe(200);
+    } finally {
+      deps.events.off('variant-restocked', on);
+    }
   });
 
   it('builds the SPEC 3.3 product JSON with options in ordering order and money', async () => {

@@ -2,6 +2,10 @@ import { Type } from '@sinclair/typebox';
 import type { DomainRoutes } from '../deps.js';
 import { requireOwner } from '../http/request-context.js';
 import { MAX_STOCK, setVariantStock } from './set-variant-stock.js';
+import { Role } from '../../shared/enums.js';
+
+/** The roles that may change stock. */
+export const STOCK_ROLES = [Role.ADMIN, Role.STORE_MANAGER];
 
 const InventoryParams = Type.Object({ variantId: Type.String({ minLength: 1, maxLength: 200 }) });
 const InventoryBody = Type.Object(
@@ -22,7 +26,9 @@ export const catalogRoutes: DomainRoutes = async (app, deps) => {
     '/api/commerce/inventory/:variantId',
     {
       schema: { params: InventoryParams, body: InventoryBody },
-      preHandler: requireOwner(deps.db),
+      // Until the team issue brings the permission table: admins and store managers only
+      // (issue 11: viewers and commenters could change stock and fire restock mails).
+      preHandler: requireOwner(deps.db, STOCK_ROLES),
     },
     async (req) => {
       const { variantId } = req.params as { variantId: string };

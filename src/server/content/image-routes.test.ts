@@ -48,8 +48,8 @@ describeEachBackend('image serving', (kind) => {
     ({ app } = await buildTestApp(h, { config: { dataDir } }));
   });
   afterAll(async () => {
-    await app.close();
-    await h.close();
+    await app?.close();
+    await h?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -1,8 +1,8 @@
 import { ErrorCode, Messages } from '../../shared/errors.js';
 
 /**
- * The one error type services throw for expected failures. `status` is chosen where the error is
- * registered (see `errors/registry.ts`), so routes never pick HTTP statuses by hand.
+ * The one error type services throw for expected failures. `status` comes from `statusOf` below
+ * (codes and messages are in `src/shared/errors.ts`), so routes never pick HTTP statuses by hand.
  */
 export class AppError extends Error {
   constructor(

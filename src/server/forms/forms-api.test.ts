@@ -49,8 +49,8 @@ describeEachBackend('forms API (SPEC 7 / 8.4)', (kind) => {
     ({ app, deps } = await buildTestApp(h, { now: () => clock }));
   });
   afterAll(async () => {
-    await app.close();
-    await h.close();
+    await app?.close();
+    await h?.close();
   });
 
   it('renders form blocks with data-form-id and lists their definitions in ?format=json', async () => {
@@ -379,7 +379,16 @@ describeEachBackend('forms API (SPEC 7 / 8.4)', (kind) => {
     expect(welcome[0]!.text_body).toContain(url);
     expect(welcome[0]!.html_body).toContain(`href="${url}"`);
 
-    const page = await v.get(`/unsubscribe?token=${members[0]!.unsubscribe_token}`);
+    // The link asks first (issue 11); its button POSTs the token.
+    const ask = await v.get(`/unsubscribe?token=${members[0]!.unsubscribe_token}`);
+    expect(ask.statusCode).toBe(200);
+    expect(ask.body).toContain('data-page-type="300"');
+    const page = await v.request({
+      method: 'POST',
+      url: '/unsubscribe',
+      headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${members[0]!.unsubscribe_token}`,
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('You have been unsubscribed');
     expect(page.body).toContain('data-page-type="300"');

@@ -30,9 +30,9 @@ describeEachBackend('form mail through a real SMTP server', (kind) => {
     ({ app, deps } = await buildTestApp(h, { config: { smtpUrl: smtp.url } }));
   });
   afterAll(async () => {
-    await app.close();
-    await smtp.close();
-    await h.close();
+    await app?.close();
+    await smtp?.close();
+    await h?.close();
   });
 
   it('delivers the owner mail after commit, escaped, with no injected headers', async () => {

@@ -7,8 +7,10 @@ import crypto from 'node:crypto';
  * echoed value equals the cookie and that the signature matches the current session, so a crumb
  * minted for another session, or by anyone without the secret, is refused.
  */
-export const CRUMB_COOKIE = 'crumb';
-export const CRUMB_HEADER = 'x-csrf-token';
+import { CRUMB_HEADER as CRUMB_HEADER_NAME } from '../../shared/wire-names.js';
+export { CRUMB_COOKIE } from '../../shared/wire-names.js';
+/** As Node presents request headers: lower-cased. */
+export const CRUMB_HEADER = CRUMB_HEADER_NAME.toLowerCase();
 
 export function mintCrumb(secret: string, sessionBinding: string): string {
   const nonce = crypto.randomBytes(16).toString('base64url');

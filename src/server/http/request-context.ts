@@ -107,10 +107,11 @@ function headerValue(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
-/** The crumb may also come as a form or query field named `crumb` (SPEC 7's RecordEvent). */
+/**
+ * The crumb may also come as a body field named `crumb` (SPEC 7's RecordEvent, the sign-in
+ * form). Never from the query string: URLs end up in logs, history and Referer headers.
+ */
 function crumbField(req: FastifyRequest): string | undefined {
-  const q = req.query as Record<string, unknown> | undefined;
-  if (q && typeof q.crumb === 'string') return q.crumb;
   const b = req.body as Record<string, unknown> | undefined;
   if (b && typeof b === 'object' && typeof b.crumb === 'string') return b.crumb;
   return undefined;

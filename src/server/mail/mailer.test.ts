@@ -34,8 +34,8 @@ describeEachBackend('mailer', (kind) => {
     smtp = await startTestSmtp();
   });
   afterAll(async () => {
-    await smtp.close();
-    await h.close();
+    await smtp?.close();
+    await h?.close();
   });
 
   it('keeps mail in the outbox as held when there is no SMTP', async () => {

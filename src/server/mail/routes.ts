@@ -4,7 +4,7 @@ import { requireOwner } from '../http/request-context.js';
 import { escapeHtml } from '../../shared/html.js';
 import { PageType } from '../../shared/enums.js';
 import { closeMailerFor, mailerFor, MAIL_OUTBOX_POLL_MS } from './mailer-registry.js';
-import { unsubscribeByToken } from './unsubscribe.js';
+import { memberByToken, unsubscribeByToken } from './unsubscribe.js';
 
 const OutboxQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
@@ -13,7 +13,10 @@ const OutboxQuery = Type.Object({
 
 const TokenQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) });
 const TokenBody = Type.Object(
-  { token: Type.Optional(Type.String({ maxLength: 200 })) },
+  {
+    token: Type.Optional(Type.String({ maxLength: 200 })),
+    'List-Unsubscribe': Type.Optional(Type.String({ maxLength: 50 })),
+  },
   { additionalProperties: true },
 );
 
@@ -78,41 +81,83 @@ export const mailRoutes: DomainRoutes = async (app, deps) => {
     },
   );
 
-  // GET: the link in the mail. It unsubscribes at once and says so (newsletter unsubscribe page,
-  // SPEC 2.1 page type 300); the link is the capability, so no sign-in and no crumb.
+  // GET: the link in the mail. It only asks (mail scanners open links; issue 11): a page naming
+  // the address, with a button that POSTs. Newsletter unsubscribe page, SPEC 2.1 page type 300.
   app.get('/unsubscribe', { schema: { querystring: TokenQuery } }, async (req, reply) => {
     const { token } = req.query as Static<typeof TokenQuery>;
-    const member = token ? await unsubscribeByToken(deps.db, token, deps.now()) : undefined;
+    const member = token ? await memberByToken(deps.db, req.site.id, token) : undefined;
     reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
+    const page =
+      member && token
+        ? member.unsubscribed
+          ? donePage(req.site.title, member.email)
+          : confirmPage(req.site.title, member.email, token)
+        : invalidPage(req.site.title);
     return reply
       .status(member ? 200 : 404)
       .type('text/html; charset=utf-8')
-      .send(unsubscribePage(req.site.title, member?.email));
+      .send(page);
   });
 
-  // RFC 8058 one-click: mail providers POST `List-Unsubscribe=One-Click` without cookies.
+  // The confirmation page's button, and RFC 8058 one-click: mail providers POST
+  // `List-Unsubscribe=One-Click` to the link, without cookies, so no crumb; the signed token
+  // (an HMAC only the server can make, looked up on this website) is the capability.
   app.post(
     '/unsubscribe',
     { config: { crumb: false }, schema: { querystring: TokenQuery, body: TokenBody } },
     async (req, reply) => {
-      const token =
-        (req.query as Static<typeof TokenQuery>).token ??
-        (req.body as Static<typeof TokenBody> | undefined)?.token;
-      const member = token ? await unsubscribeByToken(deps.db, token, deps.now()) : undefined;
-      return reply.status(member ? 200 : 404).send({ unsubscribed: member !== undefined });
+      const body = req.body as Static<typeof TokenBody> | undefined;
+      const token = (req.query as Static<typeof TokenQuery>).token ?? body?.token;
+      const member = token
+        ? await unsubscribeByToken(deps.db, token, deps.now(), req.site.id)
+        : undefined;
+      const status = member ? 200 : 404;
+      reply.header('cache-control', 'no-store');
+      if (body?.['List-Unsubscribe'] === 'One-Click' || !acceptsHtml(req.headers.accept)) {
+        return reply.status(status).send({ unsubscribed: member !== undefined });
+      }
+      return reply
+        .status(status)
+        .type('text/html; charset=utf-8')
+        .send(member ? donePage(req.site.title, member.email) : invalidPage(req.site.title));
     },
   );
 };
 
-function unsubscribePage(siteTitle: string, email: string | undefined): string {
-  const title = email ? 'You have been unsubscribed' : 'This unsubscribe link is not valid';
-  const body = email
-    ? `<p><strong>${escapeHtml(email)}</strong> will no longer receive these emails from ${escapeHtml(siteTitle)}.</p>`
-    : '<p>The link may be incomplete. Please copy the whole link from the email.</p>';
+function acceptsHtml(accept: string | undefined): boolean {
+  return accept !== undefined && accept.includes('text/html');
+}
+
+function confirmPage(siteTitle: string, email: string, token: string): string {
+  return unsubscribePage(
+    siteTitle,
+    'Unsubscribe?',
+    `<p>Stop sending <strong>${escapeHtml(email)}</strong> these emails from ${escapeHtml(siteTitle)}?</p>
+<form method="post" action="/unsubscribe"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Unsubscribe</button></form>`,
+  );
+}
+
+function donePage(siteTitle: string, email: string): string {
+  return unsubscribePage(
+    siteTitle,
+    'You have been unsubscribed',
+    `<p><strong>${escapeHtml(email)}</strong> will no longer receive these emails from ${escapeHtml(siteTitle)}.</p>`,
+  );
+}
+
+function invalidPage(siteTitle: string): string {
+  return unsubscribePage(
+    siteTitle,
+    'This unsubscribe link is not valid',
+    '<p>The link may be incomplete. Please copy the whole link from the email.</p>',
+  );
+}
+
+function unsubscribePage(siteTitle: string, title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(siteTitle)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5}</style>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5}button{font:inherit;padding:.6rem 1.4rem;border:0;border-radius:4px;background:#1d1d1b;color:#fff;cursor:pointer}button:focus-visible{outline:3px solid #2a6ef5;outline-offset:2px}</style>
 </head><body data-page-type="${PageType.NEWSLETTER_UNSUBSCRIBE}"><main><h1>${escapeHtml(title)}</h1>${body}
 <p><a href="/">Back to ${escapeHtml(siteTitle)}</a></p></main></body></html>`;
 }

@@ -70,19 +70,38 @@ export async function joinMailingList(
   return { joined: row !== undefined, token };
 }
 
-/** Marks the member of this token unsubscribed; returns the member, or undefined if unknown. */
+/**
+ * Marks the member of this token unsubscribed; returns the member, or undefined if unknown.
+ * With `siteId`, only a member of that website (a link works on its own website's host only).
+ */
 export async function unsubscribeByToken(
   db: DbOrTrx,
   token: string,
   now: number,
+  siteId?: string,
 ): Promise<{ siteId: string; listId: string; email: string } | undefined> {
-  const row = await db
+  let q = db
     .updateTable('mailing_list_members')
     .set((eb) => ({ unsubscribed_at: eb.fn.coalesce('unsubscribed_at', eb.val(now)) }))
-    .where('unsubscribe_token', '=', token)
-    .returning(['site_id', 'list_id', 'email'])
-    .executeTakeFirst();
+    .where('unsubscribe_token', '=', token);
+  if (siteId !== undefined) q = q.where('site_id', '=', siteId);
+  const row = await q.returning(['site_id', 'list_id', 'email']).executeTakeFirst();
   return row && { siteId: row.site_id, listId: row.list_id, email: row.email };
+}
+
+/** The member this token names on the website, without changing anything (the confirmation page). */
+export async function memberByToken(
+  db: DbOrTrx,
+  siteId: string,
+  token: string,
+): Promise<{ email: string; unsubscribed: boolean } | undefined> {
+  const row = await db
+    .selectFrom('mailing_list_members')
+    .select(['email', 'unsubscribed_at'])
+    .where('site_id', '=', siteId)
+    .where('unsubscribe_token', '=', token)
+    .executeTakeFirst();
+  return row && { email: row.email, unsubscribed: row.unsubscribed_at !== null };
 }
 
 /** Addresses of a list that have not unsubscribed (with their tokens), oldest first. */

@@ -37,8 +37,8 @@ describeEachBackend('owner sign-in, crumb and site by host', (kind) => {
     ({ app } = await buildTestApp(h));
   });
   afterAll(async () => {
-    await app.close();
-    await h.close();
+    await app?.close();
+    await h?.close();
   });
 
   it('chooses the website by host and gives unknown hosts a 404 page', async () => {

@@ -1,5 +1,9 @@
 import { escapeHtml } from '../../shared/html.js';
 
+/** The page's one inline script; /config's CSP allows exactly it, by hash (security-headers.ts). */
+export const LOGIN_SCRIPT =
+  "document.getElementById('login-form').addEventListener('submit',function(){var m=document.cookie.match(/(?:^|; )crumb=([^;]*)/);if(m)this.crumb.value=decodeURIComponent(m[1])})";
+
 /**
  * The sign-in page. It works without JavaScript: a plain form post carrying the crumb the server
  * wrote into it, so the page is per visitor and must be served `no-store`. A tiny inline script
@@ -24,5 +28,5 @@ button{margin-top:1.2rem;width:100%;padding:.7rem;border:0;border-radius:4px;bac
 <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required maxlength="256" value="${escapeHtml(opts.email ?? '')}">
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required maxlength="1024">
 <button type="submit">Sign in</button></form></main>
-<script>document.getElementById('login-form').addEventListener('submit',function(){var m=document.cookie.match(/(?:^|; )crumb=([^;]*)/);if(m)this.crumb.value=decodeURIComponent(m[1])})</script></body></html>`;
+<script>${LOGIN_SCRIPT}</script></body></html>`;
 }

@@ -8,6 +8,7 @@ import { setCrumbCookie } from '../http/request-context.js';
 import { cookieSecure } from '../http/cookie-secure.js';
 import { renderLoginPage } from './login-page.js';
 import { renderConfigHome } from './config-home.js';
+import { purgeExpiredSessions } from './purge-sessions.js';
 
 const LoginBody = Type.Object(
   {
@@ -25,6 +26,11 @@ function safeNext(next: string | undefined): string {
 }
 
 export const ownerRoutes: DomainRoutes = async (app, deps) => {
+  // Hourly, one process at a time (a recurring job of the durable queue): sessions past expiry.
+  deps.jobs.define('session-purge', {
+    everyMs: 60 * 60 * 1000,
+    run: async () => void (await purgeExpiredSessions(deps.db, deps.now())),
+  });
   const cookieOpts = (req: FastifyRequest) => ({
     path: '/',
     httpOnly: true,

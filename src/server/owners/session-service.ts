@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/database.js';
 
-export const SESSION_COOKIE = 'sid';
-/** Readable 'signed in' hint for scripts (SPEC 4.2 loads the cart when authenticated). */
-export const AUTH_HINT_COOKIE = 'ss_auth';
+import { AUTH_HINT_COOKIE, SESSION_COOKIE } from '../../shared/wire-names.js';
+export { AUTH_HINT_COOKIE, SESSION_COOKIE };
 export const SESSION_TTL_MS = 14 * 24 * 3600 * 1000;
 
 export interface OwnerSession {

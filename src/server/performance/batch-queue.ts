@@ -9,8 +9,22 @@ export interface BatchQueueOptions<T> {
   maxQueued?: number;
   /** Writes in flight at once. */
   concurrency?: number;
-  /** A failed write's items are dropped (telemetry is best-effort) and reported here. */
+  /**
+   * Items the database refused, or whose write failed otherwise, are dropped (telemetry is
+   * best-effort) and reported here. A batch refused for its data is first split (see `BatchQueue`),
+   * so only the refused items themselves are reported.
+   */
   onError?: (err: unknown, dropped: number) => void;
+}
+
+/**
+ * Whether the database refused the data rather than failed to run (SQLSTATE class 22, data
+ * exception: NUL in text, a bad jsonb escape, a number out of range; class 23, a constraint).
+ * Retrying the same rows after such an error fails the same way; retrying fewer finds the culprit.
+ */
+export function isDataError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^2[23]/.test(code);
 }
 
 /**
@@ -18,6 +32,11 @@ export interface BatchQueueOptions<T> {
  * Requests push and return at once; a write starts when a batch fills or `maxDelayMs` after the
  * first queued item, whichever comes first. `flush()` writes everything and waits; callers run it
  * on shutdown (Fastify `onClose`).
+ *
+ * One bad item must not cost its batch (issue 11: one beacon a second erased every website's
+ * analytics): a batch the database refuses for its data is written again in halves, and each
+ * refused half is halved again, until the refused items are alone and dropped. Every good item
+ * is stored, at the price of about 2·log2(batch) extra statements per bad item.
  */
 export class BatchQueue<T> {
   private queue: T[] = [];
@@ -82,6 +101,22 @@ export class BatchQueue<T> {
     this.timer = undefined;
   }
 
+  /** Writes the halves of a refused batch, recursively, until the refused items are alone. */
+  private async isolate(items: T[], err: unknown): Promise<void> {
+    if (items.length === 1 || !isDataError(err)) {
+      this.opts.onError?.(err, items.length);
+      return;
+    }
+    const mid = items.length >> 1;
+    for (const half of [items.slice(0, mid), items.slice(mid)]) {
+      try {
+        await this.opts.write(half);
+      } catch (e) {
+        await this.isolate(half, e);
+      }
+    }
+  }
+
   /** Starts writes while there is room: full batches always, partial ones once due. */
   private pump(): void {
     while (this.inFlight.size < this.concurrency && this.queue.length > 0) {
@@ -89,7 +124,7 @@ export class BatchQueue<T> {
       const batch = this.queue.splice(0, this.maxBatch);
       const p: Promise<void> = this.opts
         .write(batch)
-        .catch((err: unknown) => this.opts.onError?.(err, batch.length))
+        .catch((err: unknown) => this.isolate(batch, err))
         .finally(() => {
           this.inFlight.delete(p);
           this.pump();

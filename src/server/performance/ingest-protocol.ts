@@ -1,5 +1,6 @@
 import type { EventValidationError } from '../analytics/event-schemas.js';
 import type { IngestTable } from './record-rows.js';
+import type { SiteHostsInfo } from '../sites/site-hosts.js';
 
 /**
  * The messages between the main thread (`PerformanceIngest`) and the ingest worker
@@ -30,6 +31,8 @@ export type AcceptOutcome =
   | { ok: false; code: 'VALIDATION'; message: string }
   | { ok: false; code: 'EVENT_INVALID'; errors: EventValidationError[] }
   | { ok: false; code: 'RATE_LIMITED' }
+  /** A record's `host_name` is not one of the website's hosts. */
+  | { ok: false; code: 'FOREIGN_HOST' }
   /** A bug in the worker: logged on the main thread, answered 500. */
   | { ok: false; code: 'INTERNAL'; error: ErrorData };
 
@@ -54,6 +57,8 @@ export type ToWorker =
       userAgent: string | undefined;
       at: number;
       body: string;
+      /** The website's hosts, when records must be for its pages (TELEMETRY_HOST_CHECK). */
+      hosts?: SiteHostsInfo | undefined;
     }
   | { t: 'flush'; id: number }
   | { t: 'queued'; id: number }

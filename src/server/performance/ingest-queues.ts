@@ -3,6 +3,9 @@ import { isBot } from '../../shared/telemetry/device.js';
 import type { PerformanceRecord } from '../../shared/telemetry/performance-records.js';
 import { ajvErrors, type EventSchemaRegistry } from '../analytics/event-schemas.js';
 import { BatchQueue } from './batch-queue.js';
+import { isSiteHost, type SiteHostsInfo } from '../sites/site-hosts.js';
+import { parseJsonClean } from '../../shared/clean-text.js';
+import { MAX_TIMING_VALUE } from '../../shared/telemetry/constants.js';
 import type { AcceptOutcome, QueuedRows } from './ingest-protocol.js';
 import {
   columnsOf,
@@ -55,10 +58,17 @@ export class IngestQueues {
   }
 
   /** One request body (the raw text): all its records queued, or none and why. */
-  accept(siteId: string, userAgent: string | undefined, at: number, body: string): AcceptOutcome {
+  accept(
+    siteId: string,
+    userAgent: string | undefined,
+    at: number,
+    body: string,
+    hosts?: SiteHostsInfo,
+  ): AcceptOutcome {
     let records: unknown;
     try {
-      records = JSON.parse(body);
+      // A beacon must not fail for a NUL or a lone surrogate: they are stripped (issue 11).
+      records = parseJsonClean(body);
     } catch {
       return {
         ok: false,
@@ -66,10 +76,12 @@ export class IngestQueues {
         message: 'The body must be a JSON array of records.',
       };
     }
+    dropHugeValues(records);
     if (!this.validateRecords(records)) {
       return { ok: false, code: 'EVENT_INVALID', errors: ajvErrors(this.validateRecords.errors) };
     }
     const list = records as PerformanceRecord[];
+    if (hosts && list.some((r) => !ownHost(r, hosts))) return { ok: false, code: 'FOREIGN_HOST' };
     // Crawlers and lab tools would skew real-user numbers: accepted, never stored.
     if (isBot(userAgent)) return { ok: true, accepted: list.length };
     const rows = rowsOfRecords(list, siteId, userAgent, at);
@@ -89,4 +101,27 @@ export class IngestQueues {
   async flush(): Promise<void> {
     await Promise.all([this.metrics.flush(), this.details.flush()]);
   }
+}
+
+/**
+ * SPEC 9.3: timings above 2147483647 are dropped: from the record, not the whole request (the
+ * schemas cap such fields there, so left in they would refuse every record beside them).
+ */
+function dropHugeValues(records: unknown): void {
+  if (!Array.isArray(records)) return;
+  for (const r of records) {
+    const data = (r as { data?: unknown } | null)?.data;
+    if (!data || typeof data !== 'object' || Array.isArray(data)) continue;
+    const d = data as Record<string, unknown>;
+    for (const k in d) {
+      const v = d[k];
+      if (typeof v === 'number' && v > MAX_TIMING_VALUE) delete d[k];
+    }
+  }
+}
+
+/** A record names its page's host in `host_name` (page_speed); records without one pass. */
+function ownHost(r: PerformanceRecord, hosts: SiteHostsInfo): boolean {
+  const host = (r.data as { host_name?: unknown }).host_name;
+  return typeof host !== 'string' || isSiteHost(hosts, host);
 }

@@ -102,7 +102,7 @@ port.on('message', (m: ToWorker) => {
     case 'accept': {
       let outcome;
       try {
-        outcome = queues.accept(m.siteId, m.userAgent, m.at, m.body);
+        outcome = queues.accept(m.siteId, m.userAgent, m.at, m.body, m.hosts);
       } catch (err) {
         // A bug here answers this request 500 and leaves the thread serving the next.
         outcome = { ok: false as const, code: 'INTERNAL' as const, error: errorData(err) };

@@ -65,8 +65,8 @@ describeEachBackend('performance records ingest', (kind) => {
     ({ app, deps } = await buildTestApp(h, { now: () => clock, config: configFor(kind) }));
   });
   afterAll(async () => {
-    await app.close();
-    await h.close();
+    await app?.close();
+    await h?.close();
   });
   beforeEach(async () => {
     await performanceIngestOf(deps).flush();

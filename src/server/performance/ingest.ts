@@ -13,6 +13,8 @@ import {
   type ToWorker,
 } from './ingest-protocol.js';
 import { startModuleWorker } from './module-worker.js';
+import { countTelemetryDrop } from './telemetry-drops.js';
+import type { SiteHostsInfo } from '../sites/site-hosts.js';
 import { INGEST_TABLES, type IngestTable } from './record-rows.js';
 
 export interface IngestOptions {
@@ -64,14 +66,27 @@ export class PerformanceIngest {
   ) {}
 
   /** Hands a request body to the worker; resolves with the records accepted, throws 400/429. */
-  async accept(siteId: string, userAgent: string | undefined, body: string): Promise<number> {
+  async accept(
+    siteId: string,
+    userAgent: string | undefined,
+    body: string,
+    hosts?: SiteHostsInfo,
+  ): Promise<number> {
     if (this.pendingAccepts >= (this.opts.maxPending ?? 10_000)) throw rateLimited();
     const at = this.now(); // receive time, from the app's clock (tests fake it)
     this.pendingAccepts++;
     let reply: Reply;
     try {
       const worker = this.worker ?? (await this.start());
-      reply = await this.ask(worker, (id) => ({ t: 'accept', id, siteId, userAgent, at, body }));
+      reply = await this.ask(worker, (id) => ({
+        t: 'accept',
+        id,
+        siteId,
+        userAgent,
+        at,
+        body,
+        hosts,
+      }));
     } finally {
       this.pendingAccepts--;
     }
@@ -86,6 +101,9 @@ export class PerformanceIngest {
         throw appError(ErrorCode.EVENT_INVALID, undefined, { errors: o.errors });
       case 'RATE_LIMITED':
         throw rateLimited();
+      case 'FOREIGN_HOST':
+        countTelemetryDrop('foreign-host');
+        throw appError(ErrorCode.VALIDATION, 'The page is not on this website.');
       case 'INTERNAL':
         this.opts.onWorkerError?.(errorFromData(o.error));
         throw appError(ErrorCode.INTERNAL);

@@ -5,6 +5,9 @@ import { requireOwner } from '../http/request-context.js';
 import { COLLECTOR_ENDPOINT, RECORDS_MAX_BYTES } from '../../shared/telemetry/constants.js';
 import { RangeQuery, parseRange, refuseCrossSite } from '../analytics/http-helpers.js';
 import { PerformanceIngest } from './ingest.js';
+import { rateLimitConfig } from '../http/rate-limit-config.js';
+import { isDataError } from './batch-queue.js';
+import { countTelemetryDrop } from './telemetry-drops.js';
 import type { IngestSink } from './ingest-protocol.js';
 import { performanceSummary } from './summary.js';
 
@@ -42,8 +45,10 @@ export const performanceRoutes: DomainRoutes = async (app, deps) => {
   const ingest = new PerformanceIngest(deps.db, deps.now, {
     sink: () => sinkOf(deps),
     nice: WORKER_NICE,
-    onError: (err, dropped) =>
-      app.log.error({ err, dropped }, 'performance batch write failed; rows dropped'),
+    onError: (err, dropped) => {
+      countTelemetryDrop(isDataError(err) ? 'refused-row' : 'write-failed', dropped);
+      app.log.error({ err, dropped }, 'performance batch write failed; rows dropped');
+    },
     onWorkerError: (err) => app.log.error({ err }, 'performance ingest worker failed'),
   });
   ingestByApp.set(deps, ingest);
@@ -60,11 +65,25 @@ export const performanceRoutes: DomainRoutes = async (app, deps) => {
   // worker validates and queues, then the route answers 202 (or 400 with the errors, or 429).
   app.post(
     COLLECTOR_ENDPOINT,
-    { bodyLimit: RECORDS_MAX_BYTES, config: { crumb: false }, preHandler: refuseCrossSite },
+    {
+      bodyLimit: RECORDS_MAX_BYTES,
+      config: {
+        crumb: false,
+        ...rateLimitConfig({
+          max: deps.config.telemetryRatePerAddress,
+          perMs: 60_000,
+          onExceeded: () => countTelemetryDrop('rate-limited'),
+        }),
+      },
+      preHandler: refuseCrossSite,
+    },
     async (req, reply) => {
       // Text from either parser of this scope; a request without a body has no records.
       const body = (req.body as string | undefined) ?? '';
-      const accepted = await ingest.accept(req.site.id, req.headers['user-agent'], body);
+      const hosts = deps.config.telemetryHostCheck
+        ? { slug: req.site.slug, domain: req.site.domain, baseDomain: deps.config.baseDomain }
+        : undefined;
+      const accepted = await ingest.accept(req.site.id, req.headers['user-agent'], body, hosts);
       return reply.status(202).send({ accepted });
     },
   );

@@ -100,6 +100,8 @@ export async function listRestockSignUps(
     if (!c || c.length !== 2 || typeof c[0] !== 'number' || typeof c[1] !== 'string') {
       throw badCursor();
     }
+    // A crafted cursor (`[1e400, "x"]`) must not become an Invalid Date in the query.
+    if (!Number.isFinite(new Date(c[0]).getTime())) throw badCursor();
     after = [c[0], c[1]];
   }
   let q = db

@@ -138,10 +138,18 @@ describeEachBackend('restock sends through SMTP', (kind) => {
     expect(mail.text).toMatch(/List-Unsubscribe: <http:\/\/localhost\/unsubscribe\?token=/);
     const link = /http:\/\/localhost(\/unsubscribe\?token=[A-Za-z0-9_%-]+)/.exec(mail.text)![1]!;
 
-    // The unsubscribe link works, and the address gets no further restock notices.
+    // The unsubscribe link works (a mail client's RFC 8058 one-click POST to it), and the
+    // address gets no further restock notices.
     const page = await new Visitor(app).get(link);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('first@example.com');
+    const oneClick = await app.inject({
+      method: 'POST',
+      url: link,
+      headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.json()).toEqual({ unsubscribed: true });
     await insertSignUps(h.db, {
       siteId: 's1',
       itemId: 'mug',

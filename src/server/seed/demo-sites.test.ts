@@ -57,7 +57,7 @@ describeEachBackend('demo websites', (kind) => {
   }, 120_000);
   afterAll(async () => {
     await app?.close();
-    await h.close();
+    await h?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

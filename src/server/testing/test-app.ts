@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../config.js';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildOptions } from '../app.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { AppDeps } from '../deps.js';
 import { CRUMB_COOKIE } from '../http/crumb.js';
@@ -21,12 +21,17 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export async function buildTestApp(
   database: DatabaseHandle,
-  opts: { config?: Partial<Config>; now?: () => number } = {},
+  opts: {
+    config?: Partial<Config>;
+    now?: () => number;
+    onRoute?: BuildOptions['onRoute'];
+  } = {},
 ): Promise<{ app: FastifyInstance; deps: AppDeps }> {
   const built = await buildApp({
     config: testConfig(opts.config),
     database,
     ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.onRoute ? { onRoute: opts.onRoute } : {}),
   });
   await built.app.ready();
   return built;

@@ -1,3 +1,4 @@
+import { AUTH_HINT_COOKIE, CART_HINT_COOKIE } from '../../../shared/wire-names.js';
 import { apiFetch } from '../../lib/api.js';
 import { hasCookie } from '../../lib/cookies.js';
 import { emit as emitPageEvent, type PageEventName, type PageEvents } from '../../lib/events.js';
@@ -19,9 +20,9 @@ import type { AddEntryResponse, CartJson, CartResponse, EntryFormResponse } from
  * so the server sets this readable companion `ss_cart=1` beside it (src/server/cart/cart-cookie.ts).
  * Check it through `hasCartCookie()` (express checkout needs it too, SPEC 2).
  */
-export const CART_COOKIE = 'ss_cart';
+export const CART_COOKIE = CART_HINT_COOKIE;
 /** Readable 'signed in' hint beside the HttpOnly session cookie (src/server/owners). */
-export const AUTH_HINT_COOKIE = 'ss_auth';
+export { AUTH_HINT_COOKIE };
 
 /** SPEC 2 / 4.2: whether a cart cookie exists. */
 export function hasCartCookie(cookies?: string): boolean {

@@ -1,3 +1,4 @@
+import { CRUMB_COOKIE, CRUMB_HEADER } from '../../../shared/wire-names.js';
 import { readCookie } from '../../lib/cookies.js';
 import { Messages } from '../../../shared/errors.js';
 import { submitFailure, type SubmitFailure } from '../../../shared/forms/messages.js';
@@ -17,8 +18,8 @@ async function postJson(path: string, json: unknown): Promise<{ status: number; 
     Accept: 'application/json',
     'Content-Type': 'application/json',
   };
-  const crumb = readCookie('crumb');
-  if (crumb) headers['X-CSRF-Token'] = crumb;
+  const crumb = readCookie(CRUMB_COOKIE);
+  if (crumb) headers[CRUMB_HEADER] = crumb;
   const res = await fetch(path, {
     method: 'POST',
     credentials: 'same-origin',
