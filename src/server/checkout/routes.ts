@@ -60,7 +60,7 @@ export const checkoutRoutes: DomainRoutes = async (app, deps) => {
       const { cartToken } = req.query as Static<typeof SubscribeQuery>;
       const site: PageSite = req.site;
       const sub = cartToken
-        ? await findSubscriptionCart(deps.db, req.site.id, cartToken)
+        ? await findSubscriptionCart(deps.db, req.site.id, cartToken, deps.now())
         : undefined;
       const found = sub ? await loadCartProduct(deps.db, req.site.id, sub.item_id) : undefined;
       if (!sub || !found) return html(reply, 404, renderNotFound(site));

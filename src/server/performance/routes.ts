@@ -1,4 +1,5 @@
 import type { Static } from '@sinclair/typebox';
+import { Counter } from 'prom-client';
 import { sql } from 'kysely';
 import type { AppDeps, DomainRoutes } from '../deps.js';
 import { requireOwner } from '../http/request-context.js';
@@ -7,7 +8,7 @@ import { RangeQuery, parseRange, refuseCrossSite } from '../analytics/http-helpe
 import { PerformanceIngest } from './ingest.js';
 import { rateLimitConfig } from '../http/rate-limit-config.js';
 import { isDataError } from './batch-queue.js';
-import { countTelemetryDrop } from './telemetry-drops.js';
+import { countTelemetryDrop, telemetryDrops } from './telemetry-drops.js';
 import type { IngestSink } from './ingest-protocol.js';
 import { performanceSummary } from './summary.js';
 
@@ -42,6 +43,17 @@ export function performanceIngestOf(deps: AppDeps): PerformanceIngest {
 
 /** The performance domain's HTTP routes: the collector's ingest and the owner's summary. */
 export const performanceRoutes: DomainRoutes = async (app, deps) => {
+  // The drop counters live with the ingest (telemetry-drops.ts); /metrics reads them when scraped.
+  new Counter({
+    name: 'telemetry_dropped_records_total',
+    help: 'Telemetry refused or dropped after acceptance, by reason (refused-row, write-failed, foreign-host, rate-limited).',
+    labelNames: ['reason'],
+    registers: [deps.metrics.registry],
+    collect() {
+      this.reset();
+      for (const [reason, n] of Object.entries(telemetryDrops())) this.inc({ reason }, n);
+    },
+  });
   const ingest = new PerformanceIngest(deps.db, deps.now, {
     sink: () => sinkOf(deps),
     nice: WORKER_NICE,

@@ -16,8 +16,6 @@ export class Metrics {
   readonly registry = new Registry();
   /** One observation per response: counts by route and status come with the histogram. */
   readonly requests: Histogram<'route' | 'method' | 'status'>;
-  /** Telemetry records accepted but dropped (a refused batch, a full queue), by stream. */
-  readonly ingestDrops: Counter<'stream' | 'reason'>;
   /** Jobs waiting in the durable queue, by kind (platform/jobs sets it when scraped). */
   readonly queueDepth: Gauge<'queue'>;
   private readonly depthReaders: (() => Promise<Record<string, number>>)[] = [];
@@ -31,12 +29,6 @@ export class Metrics {
       help: 'Time to answer a request, by route (its pattern), method and status.',
       labelNames: ['route', 'method', 'status'],
       buckets: BUCKETS,
-      registers: [r],
-    });
-    this.ingestDrops = new Counter({
-      name: 'telemetry_dropped_records_total',
-      help: 'Telemetry records accepted and then dropped, by stream and reason.',
-      labelNames: ['stream', 'reason'],
       registers: [r],
     });
     // Caches count their own hits in plain fields (the page cache's hit is the hot path);

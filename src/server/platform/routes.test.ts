@@ -87,7 +87,7 @@ describeEachBackend('health, readiness and metrics', (kind) => {
     expect(sample('http_request_duration_seconds_count', ...page)).toBe(2);
     expect(sample('cache_hits_total', 'cache="pages"')).toBeGreaterThan(0);
     expect(sample('cache_misses_total', 'cache="pages"')).toBeGreaterThan(0);
-    expect(text).toContain('telemetry_dropped_records_total');
+    expect(text).toMatch(/telemetry_dropped_records_total\{[^}]*reason="refused-row"/);
     expect(text).toContain('process_cpu_user_seconds_total');
   });
 });
