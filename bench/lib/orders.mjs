@@ -6,7 +6,14 @@
 //    must end with exactly 10 orders and the variant at 0 (ORDER_RACE_ROUNDS, default 100).
 import os from 'node:os';
 import { clientAddress, inParallel, load, percentile } from './load.mjs';
-import { cookieHeader, fetchCrumb, setCookiesOf, sqlOn, withFreshDatabase } from './server.mjs';
+import {
+  cookieHeader,
+  fetchCrumb,
+  setCookiesOf,
+  signIn,
+  sqlOn,
+  withFreshDatabase,
+} from './server.mjs';
 
 const ORDERS_PATH = '/api/commerce/orders';
 const ADD_PATH = '/api/commerce/shopping-cart/entries';
@@ -16,8 +23,6 @@ const P99_TARGET_MS = 100;
 const RACE_BUYERS = 200;
 const RACE_UNITS = 10;
 const RACE_ROUNDS = Number(process.env.ORDER_RACE_ROUNDS ?? 100);
-/** bench/lib/server.mjs starts the server with DEMO_OWNER_PASSWORD=demo-password. */
-const OWNER = { email: 'owner@demo.test', password: 'demo-password' };
 
 const ADDRESS = {
   firstName: 'Bench',
@@ -91,22 +96,6 @@ async function place(base, s, n) {
   });
   const body = await res.json().catch(() => ({}));
   return { status: res.status, ms: performance.now() - t0, body };
-}
-
-async function signIn(base) {
-  const crumb = await fetchCrumb(`${base}/api/auth/me`);
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: cookieHeader({ crumb }),
-      'x-csrf-token': crumb,
-    },
-    body: JSON.stringify(OWNER),
-  });
-  if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
-  const jar = { crumb, ...setCookiesOf(res) };
-  return { cookie: cookieHeader(jar), 'x-csrf-token': jar.crumb };
 }
 
 async function setStock(base, owner, variantId, qtyInStock) {

@@ -5,22 +5,13 @@
 // process owns its files) does not allow while the server runs.
 import os from 'node:os';
 import { SMTPServer } from 'smtp-server';
-import {
-  cookieHeader,
-  cpuSecondsOf,
-  fetchCrumb,
-  setCookiesOf,
-  sqlOn,
-  withFreshDatabase,
-} from './server.mjs';
+import { cpuSecondsOf, signIn, sqlOn, withFreshDatabase } from './server.mjs';
 
 const COUNT = 10_000;
 const TARGET_S = 60;
 const POLL_MS = 500;
 const LOG_EVERY_MS = 3000;
 const DEADLINE_S = 300;
-/** bench/lib/server.mjs starts the server with DEMO_OWNER_PASSWORD=demo-password. */
-const OWNER = { email: 'owner@demo.test', password: 'demo-password' };
 const RESTOCK_API = '/api/site-users/account/notifications/restock';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -88,24 +79,6 @@ async function insertSignUps(dbUrl, target, origin) {
     [target.variantId],
   );
   return rows.map((r) => r.email);
-}
-
-/** Signs in as the demo owner; returns the headers of an owner's mutating request. */
-async function signIn(base) {
-  const crumb = await fetchCrumb(`${base}/api/auth/me`);
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: cookieHeader({ crumb }),
-      'x-csrf-token': crumb,
-    },
-    body: JSON.stringify(OWNER),
-  });
-  if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
-  // The login answers with the session and a crumb bound to it.
-  const jar = { crumb, ...setCookiesOf(res) };
-  return { cookie: cookieHeader(jar), 'x-csrf-token': jar.crumb };
 }
 
 /** Polls the send's progress until it is no longer running, logging as it goes. */

@@ -154,3 +154,24 @@ export async function fetchCrumb(url, headers = {}) {
   if (!crumb) throw new Error(`no crumb cookie from GET ${url} (${res.status})`);
   return crumb;
 }
+
+/** The demo owner: startServer runs the server with DEMO_OWNER_PASSWORD=demo-password. */
+const OWNER = { email: 'owner@demo.test', password: 'demo-password' };
+
+/** Signs in as the demo owner; returns the headers of an owner's mutating request. */
+export async function signIn(base) {
+  const crumb = await fetchCrumb(`${base}/api/auth/me`);
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: cookieHeader({ crumb }),
+      'x-csrf-token': crumb,
+    },
+    body: JSON.stringify(OWNER),
+  });
+  if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
+  // The login answers with the session and a crumb bound to it.
+  const jar = { crumb, ...setCookiesOf(res) };
+  return { cookie: cookieHeader(jar), 'x-csrf-token': jar.crumb };
+}
