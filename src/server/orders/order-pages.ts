@@ -1,21 +1,70 @@
 import type { AddressInput, OrderJson } from '../../shared/checkout/api.js';
-import { escapeHtml } from '../../shared/html.js';
+import { countryFormat } from '../../shared/checkout/address-rules.js';
+import { PageType } from '../../shared/enums.js';
+import { byLanguage } from '../../shared/i18n/by-language.js';
 import { formatMoney } from '../../shared/money.js';
-import { notice, renderPage, type PageSite } from '../checkout/checkout-pages.js';
+import type { PageRequest } from '../render/context/context-deps.js';
+import { baseContext } from '../render/context/site-context.js';
+import type { OrderPageJson, PageContext } from '../render/context/types.js';
 
-/** Words of the shopper's order pages (English; the site's language for dates and money). */
+/** Words of the shopper's order pages (English; Japanese below; the site's language chooses). */
 export const OrderPageTexts = {
   CONFIRMED: 'Thank you for your order',
   STATUS: 'Order status',
   ORDER_NUMBER: 'Order #{n}',
+  CONFIRMATION_SENT: 'We sent a confirmation to',
   TEST_MODE: 'Test order: no money was taken.',
+  TEST_BADGE: 'Test mode',
   PAYMENT: 'Payment',
   FULFILLMENT: 'Fulfillment',
+  SHIPMENTS: 'Shipments',
+  TRACKING: 'Tracking number',
+  ITEMS: 'Items',
+  QUANTITY: 'Qty',
+  SUBTOTAL: 'Subtotal',
+  DISCOUNT: 'Discount',
+  SHIPPING: 'Shipping',
+  INCLUDED: 'included',
+  TOTAL: 'Total',
+  REFUNDED: 'Refunded',
   SHIP_TO: 'Shipping address',
+  BILL_TO: 'Billing address',
   HOW_TO_PAY: 'How to pay',
+  CONTINUE: 'Continue shopping',
   STATUS_LINK: 'Check your order status any time',
+  NOT_FOUND_TITLE: 'Order not found',
   NOT_FOUND: 'We could not find that order.',
 } as const;
+
+type Texts = { readonly [K in keyof typeof OrderPageTexts]: string };
+
+const JA_TEXTS: Texts = {
+  CONFIRMED: 'ご注文ありがとうございます',
+  STATUS: 'ご注文状況',
+  ORDER_NUMBER: '注文番号 #{n}',
+  CONFIRMATION_SENT: '確認メールの送信先',
+  TEST_MODE: 'テスト注文です。代金は請求されていません。',
+  TEST_BADGE: 'テストモード',
+  PAYMENT: 'お支払い',
+  FULFILLMENT: '発送',
+  SHIPMENTS: '発送情報',
+  TRACKING: '追跡番号',
+  ITEMS: '商品',
+  QUANTITY: '数量',
+  SUBTOTAL: '小計',
+  DISCOUNT: '割引',
+  SHIPPING: '送料',
+  INCLUDED: '込み',
+  TOTAL: '合計',
+  REFUNDED: '返金済み',
+  SHIP_TO: 'お届け先',
+  BILL_TO: 'ご請求先',
+  HOW_TO_PAY: 'お支払い方法',
+  CONTINUE: '買い物を続ける',
+  STATUS_LINK: 'ご注文状況はこちらからいつでも確認できます',
+  NOT_FOUND_TITLE: 'ご注文が見つかりません',
+  NOT_FOUND: 'ご注文が見つかりませんでした。',
+};
 
 const STATUS_WORDS: Record<string, string> = {
   pending: 'Awaiting payment',
@@ -31,85 +80,142 @@ const STATUS_WORDS: Record<string, string> = {
   cancelled: 'Cancelled',
 };
 
-function address(a: AddressInput): string {
-  return [
-    `${a.firstName} ${a.lastName}`,
-    a.line1,
-    a.line2 ?? '',
-    [a.city, [a.region, a.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
-    a.country,
-  ]
-    .filter((x) => x.trim())
-    .map(escapeHtml)
-    .join('<br>');
+const JA_STATUS_WORDS: Record<string, string> = {
+  pending: 'お支払い待ち',
+  authorized: 'オーソリ済み',
+  paid: 'お支払い済み',
+  partially_refunded: '一部返金済み',
+  refunded: '返金済み',
+  voided: '取消済み',
+  failed: '失敗',
+  unfulfilled: '未発送',
+  fulfilled: '発送済み',
+  not_required: '発送不要',
+  cancelled: 'キャンセル済み',
+};
+
+/** The order pages' words in the site's language (English for a language without a table). */
+export function orderPageTexts(language: string): Texts {
+  return byLanguage({ ja: JA_TEXTS, jp: JA_TEXTS }, language, OrderPageTexts);
 }
 
-/** The order confirmed (pageType 202) and order status (211) pages: lines, totals, state. */
-export function renderOrderPage(
-  site: PageSite,
+function statusWords(language: string): Record<string, string> {
+  return byLanguage({ ja: JA_STATUS_WORDS, jp: JA_STATUS_WORDS }, language, STATUS_WORDS);
+}
+
+/** Countries that write the city line as "City, Region Postal" (the rest: "Postal City"). */
+const CITY_FIRST = new Set(['US', 'CA', 'AU', 'NZ', 'PH', 'MX', 'BR']);
+/** Countries with the city and the postcode on lines of their own. */
+const OWN_LINES = new Set(['GB', 'IE']);
+
+/**
+ * An address as the lines written on an envelope in its country, ending with the country's
+ * name. Raw text: the template escapes each line.
+ */
+export function addressLines(a: AddressInput): string[] {
+  const name = `${a.firstName} ${a.lastName}`.trim();
+  const country = countryFormat(a.country).name;
+  const region = a.region ?? '';
+  const postal = a.postalCode ?? '';
+  const join = (parts: string[], sep = ' ') => parts.filter((p) => p.trim()).join(sep);
+  let lines: string[];
+  if (a.country === 'JP') {
+    lines = [postal ? `〒${postal}` : '', join([region, a.city]), a.line1, a.line2 ?? '', name];
+  } else if (OWN_LINES.has(a.country)) {
+    lines = [name, a.line1, a.line2 ?? '', a.city, region, postal];
+  } else if (CITY_FIRST.has(a.country)) {
+    lines = [name, a.line1, a.line2 ?? '', join([a.city, join([region, postal])], ', ')];
+  } else {
+    lines = [name, a.line1, a.line2 ?? '', join([postal, a.city]), region];
+  }
+  return [...lines, country, a.phone ?? ''].filter((l) => l.trim());
+}
+
+/** What order.page shows, every string raw (the template escapes visitor text with `|html`). */
+export function orderPageJson(
   order: OrderJson,
   kind: 'confirmed' | 'status',
-): string {
-  const money = (n: number) => escapeHtml(formatMoney(n, order.currency, site.language));
-  const rows = order.lines
-    .map((l) => {
-      const attrs = Object.entries(l.attributes)
-        .map(([k, v]) => `${k}: ${v}`)
-        .join(', ');
-      const answers = l.additionalFieldAnswers.map((a) => `${a.label}: ${a.value}`).join(' · ');
-      const detail = [attrs, answers].filter(Boolean).join(' — ');
-      return `<tr><td>${escapeHtml(l.title)}${detail ? `<div class="detail">${escapeHtml(detail)}</div>` : ''}</td><td class="num">${l.quantity}</td><td class="num">${money(l.lineTotal)}</td></tr>`;
-    })
-    .join('\n');
-  const totals: [string, string][] = [['Subtotal', money(order.subtotal)]];
-  if (order.discountTotal) totals.push(['Discount', `−${money(order.discountTotal)}`]);
+  language: string,
+): OrderPageJson {
+  const t = orderPageTexts(language);
+  const words = statusWords(language);
+  const money = (n: number) => formatMoney(n, order.currency, language);
+  const totals: { label: string; amount: string }[] = [
+    { label: t.SUBTOTAL, amount: money(order.subtotal) },
+  ];
+  if (order.discountTotal) {
+    totals.push({ label: t.DISCOUNT, amount: `−${money(order.discountTotal)}` });
+  }
   if (order.shippingOption) {
-    totals.push([
-      `Shipping (${escapeHtml(order.shippingOption.name)})`,
-      money(order.shippingTotal),
-    ]);
+    totals.push({
+      label: `${t.SHIPPING} (${order.shippingOption.name})`,
+      amount: money(order.shippingTotal),
+    });
   }
-  for (const t of order.taxLines) {
-    totals.push([
-      `${escapeHtml(t.name)} ${escapeHtml(String(t.rate))}%${t.included ? ' (included)' : ''}`,
-      money(t.amount),
-    ]);
+  for (const tax of order.taxLines) {
+    totals.push({
+      label: `${tax.name} ${tax.rate}%${tax.included ? ` (${t.INCLUDED})` : ''}`,
+      amount: money(tax.amount),
+    });
   }
-  const foot = totals
-    .map(([a, b]) => `<tr><td colspan="2" class="sub">${a}</td><td class="num sub">${b}</td></tr>`)
-    .join('\n');
-  const shipments = order.fulfillments
-    .map(
-      (f) =>
-        `<li>${escapeHtml([f.carrier, f.trackingNumber].filter(Boolean).join(' ') || STATUS_WORDS.fulfilled!)}</li>`,
-    )
-    .join('');
-  const status =
-    order.status === 'cancelled'
-      ? STATUS_WORDS.cancelled!
-      : `${OrderPageTexts.PAYMENT}: ${STATUS_WORDS[order.paymentStatus] ?? order.paymentStatus} · ${OrderPageTexts.FULFILLMENT}: ${STATUS_WORDS[order.fulfillmentStatus] ?? order.fulfillmentStatus}`;
-  const body = `<p class="order-number"><strong>${escapeHtml(OrderPageTexts.ORDER_NUMBER.replace('{n}', String(order.orderNumber)))}</strong> · ${escapeHtml(order.email)}</p>
-${order.testMode ? notice(OrderPageTexts.TEST_MODE) : ''}
-<p class="order-state" data-payment-status="${escapeHtml(order.paymentStatus)}" data-fulfillment-status="${escapeHtml(order.fulfillmentStatus)}">${escapeHtml(status)}</p>
-${shipments ? `<ul class="shipments">${shipments}</ul>` : ''}
-<table>
-<thead><tr><th>Item</th><th class="num">Qty</th><th class="num">Price</th></tr></thead>
-<tbody>
-${rows}
-</tbody>
-<tfoot>
-${foot}
-<tr><td colspan="2">Total</td><td class="num">${money(order.grandTotal)}</td></tr>
-${order.refundedTotal ? `<tr><td colspan="2" class="sub">Refunded</td><td class="num sub">−${money(order.refundedTotal)}</td></tr>` : ''}
-</tfoot>
-</table>
-${order.paymentInstructions ? `<h2>${OrderPageTexts.HOW_TO_PAY}</h2><p class="instructions">${escapeHtml(order.paymentInstructions).replace(/\r?\n/g, '<br>')}</p>` : ''}
-${order.shippingAddress ? `<h2>${OrderPageTexts.SHIP_TO}</h2><p>${address(order.shippingAddress)}</p>` : ''}
-${kind === 'confirmed' ? `<p><a class="back" href="${escapeHtml(order.statusUrl)}">${OrderPageTexts.STATUS_LINK}</a></p>` : ''}
-<style>h2{font-size:1.1rem;margin:28px 0 8px}.sub{font-weight:400;color:#444}.order-state{margin:0 0 16px}</style>`;
-  return renderPage(
-    site,
-    kind === 'confirmed' ? OrderPageTexts.CONFIRMED : OrderPageTexts.STATUS,
-    body,
-  );
+  const cancelled = order.status === 'cancelled';
+  return {
+    kind,
+    heading: kind === 'confirmed' ? t.CONFIRMED : t.STATUS,
+    texts: t,
+    orderNumber: t.ORDER_NUMBER.replace('{n}', String(order.orderNumber)),
+    email: order.email,
+    testMode: order.testMode,
+    cancelled,
+    cancelledText: words.cancelled!,
+    paymentStatus: order.paymentStatus,
+    paymentText: words[order.paymentStatus] ?? order.paymentStatus,
+    fulfillmentStatus: order.fulfillmentStatus,
+    fulfillmentText: words[order.fulfillmentStatus] ?? order.fulfillmentStatus,
+    shipments: order.fulfillments.map((f) => ({
+      carrier: f.carrier || words.fulfilled!,
+      trackingNumber: f.trackingNumber,
+    })),
+    lines: order.lines.map((l) => ({
+      title: l.title,
+      quantity: l.quantity,
+      amount: money(l.lineTotal),
+      details: [
+        ...Object.entries(l.attributes).map(([label, value]) => ({ label, value })),
+        ...l.additionalFieldAnswers.map((a) => ({ label: a.label, value: a.value })),
+      ],
+    })),
+    totals,
+    total: money(order.grandTotal),
+    currency: order.currency,
+    refunded: order.refundedTotal ? `−${money(order.refundedTotal)}` : '',
+    // Only while there is something to pay: a paid order's page need not tell how to pay.
+    paymentInstructions: order.paymentStatus === 'pending' ? order.paymentInstructions : '',
+    shippingAddress: order.shippingAddress ? addressLines(order.shippingAddress) : null,
+    billingAddress: order.billingAddress ? addressLines(order.billingAddress) : null,
+    statusUrl: kind === 'confirmed' ? order.statusUrl : '',
+  };
+}
+
+/**
+ * The order confirmed (pageType 202) and order status (211) pages in the theme's layout
+ * (`pages/order.page`). The context holds the shopper's order, so the page is never cached
+ * (orders/routes.ts sends it `no-store` and bypasses the page cache). No order: a 404 page
+ * saying so, in the same layout.
+ */
+export function buildOrderContext(
+  req: PageRequest,
+  order: OrderJson | undefined,
+  kind: 'confirmed' | 'status',
+): { status: number; ctx: PageContext } {
+  const language = req.base.site.language;
+  const t = orderPageTexts(language);
+  const view = order ? orderPageJson(order, kind, language) : undefined;
+  const ctx = baseContext(req.base, {
+    pageType: kind === 'confirmed' ? PageType.ORDER_CONFIRMED : PageType.ORDER_STATUS,
+    templateFile: 'pages/order.page',
+    title: view ? view.heading : t.NOT_FOUND_TITLE,
+  });
+  ctx.orderPage = view ?? { notFound: true, heading: t.NOT_FOUND_TITLE, texts: t };
+  return { status: view ? 200 : 404, ctx };
 }

@@ -19,13 +19,13 @@ import {
   recordPurchase,
   sessionIdFromCookie,
 } from '../analytics/server-events.js';
-import { renderNotFound } from '../checkout/checkout-pages.js';
 import type { Site } from '../sites/site-queries.js';
 import { loadCheckoutSettings, saveCheckoutSettings } from './checkout-settings.js';
 import { loadOrderJson } from './order-json.js';
 import { listOrders, ordersCsv } from './order-list.js';
 import { orderIdFromToken } from './order-token.js';
-import { renderOrderPage } from './order-pages.js';
+import { buildOrderContext } from './order-pages.js';
+import { pageRendererFor } from '../render/shared-page-renderer.js';
 import { cancelOrder, fulfillOrder, markPaid, refundOrder } from './owner-actions.js';
 import { placeOrder, type OrderDeps } from './place-order.js';
 import { quoteCart } from './quote.js';
@@ -144,14 +144,6 @@ function mailSite(site: Site) {
 
 function wantsJson(req: FastifyRequest): boolean {
   return (req.query as { format?: string }).format === 'json';
-}
-
-function page(reply: FastifyReply, status: number, body: string) {
-  return reply
-    .status(status)
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(body);
 }
 
 /**
@@ -400,20 +392,32 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
     },
   );
 
-  function orderPage(
+  const renderer = pageRendererFor(deps);
+
+  /**
+   * JSON is `{ pageType, order }`; HTML is the theme's `pages/order.page` in the site's layout.
+   * Both are the shopper's own order: `no-store`, and never put in the page cache.
+   */
+  async function orderPage(
     req: FastifyRequest,
     reply: FastifyReply,
     order: Awaited<ReturnType<typeof loadOrderJson>>,
     pageType: number,
     kind: 'confirmed' | 'status',
   ) {
-    reply.header('x-robots-tag', 'noindex');
+    reply.header('x-robots-tag', 'noindex').header('cache-control', 'no-store');
     if (wantsJson(req)) {
-      reply.header('cache-control', 'no-store');
       if (!order) throw appError(ErrorCode.NOT_FOUND);
       return reply.send({ pageType, order });
     }
-    if (!order) return page(reply, 404, renderNotFound(req.site));
-    return page(reply, 200, renderOrderPage(req.site, order, kind));
+    const url = { path: req.url.split('?', 1)[0]!, query: { offset: 0 } };
+    const { status, html, errors } = await renderer.renderWith(
+      req.site,
+      url,
+      `${req.protocol}://${req.host}`,
+      (_deps, pageReq) => buildOrderContext(pageReq, order, kind),
+    );
+    if (errors.length) req.log.warn({ templateErrors: errors, url: req.url }, 'template errors');
+    return reply.code(status).type('text/html; charset=utf-8').send(html);
   }
 };

@@ -5,7 +5,7 @@ import type { Site } from '../sites/site-queries.js';
 import { listCollections, type CollectionRow } from '../content/content-queries.js';
 import type { PageAssets } from './assets.js';
 import { cldrFor } from './cldr.js';
-import type { ContextDeps } from './context/context-deps.js';
+import type { ContextDeps, PageRequest } from './context/context-deps.js';
 import type { PageContext, TemplateErrorJson } from './context/types.js';
 import type { ParsedPageUrl } from './page-query.js';
 import { PageCache } from './page-cache.js';
@@ -80,9 +80,25 @@ export class PageRenderer {
   }
 
   async render(site: Site, url: ParsedPageUrl, baseUrl: string): Promise<RenderResult> {
+    return this.renderWith(site, url, baseUrl, (deps, req) => resolvePage(deps, req));
+  }
+
+  /**
+   * Renders a page whose context another domain builds (the order pages): same theme, layout,
+   * navigation and cart indicator as any page. The caller decides caching (none for these).
+   */
+  async renderWith(
+    site: Site,
+    url: Pick<ParsedPageUrl, 'path' | 'query'>,
+    baseUrl: string,
+    build: (
+      deps: ContextDeps,
+      req: PageRequest,
+    ) => Promise<{ status: number; ctx: PageContext }> | { status: number; ctx: PageContext },
+  ): Promise<RenderResult> {
     const collections = await this.collectionsOf(site);
     const deps = this.reads.depsFor(this.versionKey(site), this.opts.contextDeps);
-    const { status, ctx } = await resolvePage(deps, {
+    const { status, ctx } = await build(deps, {
       base: { site, collections, path: url.path, baseUrl },
       query: url.query,
     });

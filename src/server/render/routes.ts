@@ -4,56 +4,17 @@ import { CHECKOUT_PATH } from '../../shared/cart/checkout-urls.js';
 import { ErrorCode } from '../../shared/errors.js';
 import { appError } from '../errors/app-error.js';
 import { rolesOf } from '../owners/owner-service.js';
-import {
-  addOnItemIds,
-  loadMerchandising,
-  loadProducts,
-  relatedItemIds,
-} from '../catalog/catalog-queries.js';
-import {
-  findAssets,
-  findItem,
-  findItemsByIds,
-  listItems,
-  searchItems,
-} from '../content/content-queries.js';
-import { loadPageAssets } from './assets.js';
-import { blockPropsLoaders } from './block-props.js';
 import { FAVICON_SVG } from './favicon.js';
-import { IslandHtmlCache } from './island-html-cache.js';
-import { createIslandRenderer } from './island-renderer.js';
-import { renderIsland } from './islands.js';
-import { PageCache, PAGE_CACHE_CONTROL, sendCachedPage } from './page-cache.js';
+import { PAGE_CACHE_CONTROL, sendCachedPage } from './page-cache.js';
 import { parsePageUrl } from './page-query.js';
-import { PageRenderer } from './page-renderer.js';
-import { createCompiler } from './render-page.js';
-import { ThemeCache } from './theme.js';
+import { pageRendererFor } from './shared-page-renderer.js';
 
 /**
  * Site pages: the catch-all GET (registered last). Visitors get cached HTML when the page cache
  * is on; `?format=json` returns the template context, with `templateErrors` for the site's owners.
  */
 export const pageRoutes: DomainRoutes = async (app, deps) => {
-  const islandHtml = new IslandHtmlCache();
-  deps.caches.register(islandHtml.store);
-  const islands = createIslandRenderer((name, props, opts) =>
-    renderIsland(name, props, { ...opts, cache: islandHtml }),
-  );
-  const compiler = createCompiler(islands);
-  const renderer = new PageRenderer({
-    contextDeps: {
-      db: deps.db,
-      catalog: { loadProducts, loadMerchandising, relatedItemIds, addOnItemIds },
-      content: { listItems, findItem, findItemsByIds, findAssets, searchItems },
-      blockProps: blockPropsLoaders,
-    },
-    compiler,
-    themes: new ThemeCache(deps.config.themesDir, compiler),
-    assets: loadPageAssets(deps.config.publicDir),
-    now: deps.now,
-    caches: deps.caches,
-    pageCache: deps.config.pageCache ? new PageCache() : undefined,
-  });
+  const renderer = pageRendererFor(deps);
 
   app.get('/favicon.ico', async (_req, reply) =>
     reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(FAVICON_SVG),

@@ -215,9 +215,49 @@ export interface PageContext {
   cartPageIsland?: { locale: string; currency: string; minimumOrderSubtotal: MoneyJson | null };
   /** `/checkout` (pageType 201): the checkout island's props; the cart is fetched by the island. */
   checkoutPageIsland?: { locale: string; currency: string };
+  /** The order confirmed (202) and order status (211) pages: the shopper's order, never cached. */
+  orderPage?: OrderPageJson;
   /** The engine's commerce formatters format money with CLDR when this flag is on. */
   featureFlags: { useCLDRMoneyFormat: boolean };
   templateErrors?: TemplateErrorJson[];
   /** Definitions of the forms on this page (public fields only). */
   forms?: unknown[];
 }
+
+/** An order as `pages/order.page` shows it (orders/order-pages.ts): raw text, escaped there. */
+export interface OrderViewJson {
+  kind: 'confirmed' | 'status';
+  heading: string;
+  texts: Readonly<Record<string, string>>;
+  orderNumber: string;
+  email: string;
+  testMode: boolean;
+  cancelled: boolean;
+  cancelledText: string;
+  paymentStatus: string;
+  paymentText: string;
+  fulfillmentStatus: string;
+  fulfillmentText: string;
+  shipments: { carrier: string; trackingNumber: string }[];
+  lines: {
+    title: string;
+    quantity: number;
+    amount: string;
+    details: { label: string; value: string }[];
+  }[];
+  totals: { label: string; amount: string }[];
+  total: string;
+  currency: string;
+  /** '' when nothing was refunded. */
+  refunded: string;
+  /** The manual provider's instructions while the order awaits payment; '' otherwise. */
+  paymentInstructions: string;
+  /** Envelope lines ending with the country's name. */
+  shippingAddress: string[] | null;
+  billingAddress: string[] | null;
+  /** The signed status link, on the confirmed page only; '' otherwise. */
+  statusUrl: string;
+}
+
+export type OrderPageJson =
+  OrderViewJson | { notFound: true; heading: string; texts: Readonly<Record<string, string>> };
