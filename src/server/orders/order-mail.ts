@@ -1,4 +1,5 @@
 import type { AddressInput, OrderJson } from '../../shared/checkout/api.js';
+import { addressLines } from '../../shared/checkout/address-rules.js';
 import { escapeHtml } from '../../shared/html.js';
 import { formatMoney } from '../../shared/money.js';
 import type { MailMessage } from '../mail/mailer.js';
@@ -20,16 +21,9 @@ function lineLabel(l: OrderJson['lines'][number]): string {
   return attrs ? `${l.title} (${attrs})` : l.title;
 }
 
-function addressLines(a: AddressInput | null): string[] {
-  if (!a) return [];
-  return [
-    `${a.firstName} ${a.lastName}`,
-    a.line1,
-    a.line2 ?? '',
-    [a.city, [a.region, a.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
-    a.country,
-    a.phone ?? '',
-  ].filter((x) => x.trim() !== '');
+/** An order's address as envelope lines (one home: shared/checkout/address-rules.ts). */
+function addressOf(a: AddressInput | null): string[] {
+  return a ? addressLines(a) : [];
 }
 
 /** Lines and totals of an order, as plain-text rows and an escaped HTML table. */
@@ -76,7 +70,7 @@ export function orderConfirmationMail(
   const t = mailTexts(site.language).order;
   const url = origin + order.statusUrl;
   const summary = orderSummary(order, site.language, t);
-  const ship = addressLines(order.shippingAddress);
+  const ship = addressOf(order.shippingAddress);
   const text = [
     t.thanks(site.title),
     t.orderNumber(order.orderNumber),
@@ -120,7 +114,7 @@ export function newOrderOwnerMail(
 ): MailMessage {
   const summary = orderSummary(order, 'en-US', mailTexts('en').order);
   const url = `${origin}/config#/orders/${encodeURIComponent(order.id)}`;
-  const ship = addressLines(order.shippingAddress);
+  const ship = addressOf(order.shippingAddress);
   const test = order.testMode ? ' (test)' : '';
   const text = [
     `New order #${order.orderNumber}${test} on ${site.title} from ${order.email}.`,

@@ -8,7 +8,8 @@ import type { OrderJson } from '../../shared/checkout/api.js';
 import { HOST_B, SITE_A, SITE_B, seedShop, Shopper } from '../cart/test-fixtures.js';
 import { pageRendererFor } from '../render/shared-page-renderer.js';
 import { saveCheckoutSettings } from './checkout-settings.js';
-import { addressLines, orderPageTexts } from './order-pages.js';
+import { addressLines } from '../../shared/checkout/address-rules.js';
+import { orderPageTexts } from './order-pages.js';
 import { NY, placeBody, SHOP_SETTINGS } from './test-fixtures.js';
 
 const ORDERS = '/api/commerce/orders';

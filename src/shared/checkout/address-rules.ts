@@ -274,3 +274,31 @@ export function emailError(email: string | undefined): string | null {
   if (v.length > 254 || !EMAIL.test(v)) return 'Please enter a valid email';
   return null;
 }
+
+/** Countries that write the city line as "City, Region Postal" (the rest: "Postal City"). */
+const CITY_FIRST = new Set(['US', 'CA', 'AU', 'NZ', 'PH', 'MX', 'BR']);
+/** Countries with the city and the postcode on lines of their own. */
+const OWN_LINES = new Set(['GB', 'IE']);
+
+/**
+ * An address as the lines written on an envelope in its country, ending with the country's
+ * name. Raw text: the template escapes each line.
+ */
+export function addressLines(a: AddressInput): string[] {
+  const name = `${a.firstName} ${a.lastName}`.trim();
+  const country = countryFormat(a.country).name;
+  const region = a.region ?? '';
+  const postal = a.postalCode ?? '';
+  const join = (parts: string[], sep = ' ') => parts.filter((p) => p.trim()).join(sep);
+  let lines: string[];
+  if (a.country === 'JP') {
+    lines = [postal ? `〒${postal}` : '', join([region, a.city]), a.line1, a.line2 ?? '', name];
+  } else if (OWN_LINES.has(a.country)) {
+    lines = [name, a.line1, a.line2 ?? '', a.city, region, postal];
+  } else if (CITY_FIRST.has(a.country)) {
+    lines = [name, a.line1, a.line2 ?? '', join([a.city, join([region, postal])], ', ')];
+  } else {
+    lines = [name, a.line1, a.line2 ?? '', join([postal, a.city]), region];
+  }
+  return [...lines, country, a.phone ?? ''].filter((l) => l.trim());
+}

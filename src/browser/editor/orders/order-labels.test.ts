@@ -3,7 +3,7 @@ import { routeFromHash, navNameOf, orderHref } from '../routes.js';
 import { averageOrderValue, chartSeries, dailyRows } from '../revenue-series.js';
 import { funnelSteps } from '../funnel-steps.js';
 import {
-  addressLines,
+  orderAddressLines,
   orderActions,
   orderBadges,
   orderPath,
@@ -69,7 +69,7 @@ describe('order labels and actions', () => {
     expect(orderPath('a/b')).toBe('/api/commerce/orders/a%2Fb');
     expect(orderPath('o1', 'refund')).toBe('/api/commerce/orders/o1/refund');
     expect(
-      addressLines({
+      orderAddressLines({
         firstName: 'Ada',
         lastName: 'L',
         line1: '1 Main',
@@ -78,8 +78,8 @@ describe('order labels and actions', () => {
         postalCode: '62701',
         country: 'US',
       }),
-    ).toEqual(['Ada L', '1 Main', 'Springfield IL 62701', 'US']);
-    expect(addressLines(null)).toEqual([]);
+    ).toEqual(['Ada L', '1 Main', 'Springfield, IL 62701', 'United States']);
+    expect(orderAddressLines(null)).toEqual([]);
   });
 
   it('routes the store screens', () => {

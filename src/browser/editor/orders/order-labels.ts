@@ -8,6 +8,7 @@ import type {
   OrderStatus,
   PaymentStatus,
 } from '../../../shared/checkout/api.js';
+import { addressLines } from '../../../shared/checkout/address-rules.js';
 
 export type BadgeTone = 'good' | 'warn' | 'bad' | 'neutral';
 
@@ -121,15 +122,7 @@ export function orderNumberText(n: number): string {
   return `#${n}`;
 }
 
-/** The one-line address of an order (name, street, city, country). */
-export function addressLines(a: OrderJson['shippingAddress']): string[] {
-  if (!a) return [];
-  return [
-    `${a.firstName} ${a.lastName}`.trim(),
-    a.line1,
-    a.line2 ?? '',
-    [a.city, a.region, a.postalCode].filter(Boolean).join(' '),
-    a.country,
-    a.phone ?? '',
-  ].filter(Boolean);
+/** An order's address as envelope lines, as the shopper's pages and mails show it. */
+export function orderAddressLines(a: OrderJson['shippingAddress']): string[] {
+  return a ? addressLines(a) : [];
 }

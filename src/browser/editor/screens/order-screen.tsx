@@ -5,7 +5,7 @@ import { editorFetch } from '../editor-fetch.js';
 import { LoadView } from '../load-view.js';
 import { actionFailureText } from '../messages.js';
 import {
-  addressLines,
+  orderAddressLines,
   orderActions,
   orderNumberText,
   orderPath,
@@ -342,7 +342,7 @@ function OrderView({ order, onChanged }: { order: OrderJson; onChanged: (o: Orde
             <h3>Shipping address</h3>
             {order.shippingAddress ? (
               <address>
-                {addressLines(order.shippingAddress).map((l, i) => (
+                {orderAddressLines(order.shippingAddress).map((l, i) => (
                   <span key={i} className="ed-line">
                     {l}
                   </span>
@@ -354,7 +354,7 @@ function OrderView({ order, onChanged }: { order: OrderJson; onChanged: (o: Orde
             <h3>Billing address</h3>
             {order.billingAddress ? (
               <address>
-                {addressLines(order.billingAddress).map((l, i) => (
+                {orderAddressLines(order.billingAddress).map((l, i) => (
                   <span key={i} className="ed-line">
                     {l}
                   </span>
