@@ -47,7 +47,7 @@ export const CONFIG_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 /**
  * Security headers on every response (issue 11), set in `onRequest` from two frozen objects: no
  * per-request work beyond four header writes, and responses the page cache replays get them like
- * any other (they go through the same reply). Our own hook rather than @fastify/helmet: helmet
+ * any other (they go through the same reply). Our own hook rather than a plugin such as helmet: it
  * would add a dozen headers per request that these pages do not need.
  */
 async function securityHeaders(app: FastifyInstance): Promise<void> {
