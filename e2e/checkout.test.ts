@@ -183,6 +183,16 @@ describe('checkout in the browser', () => {
     expect(await owner.page.locator('.ed-option legend').allTextContents()).toContain(
       'Local pickup',
     );
+    // A bad amount is marked beside its field and nothing is saved; a good one saves.
+    const price = owner.page.locator('.ed-option').first().getByLabel('Price', { exact: true });
+    const before = await price.inputValue();
+    const saveSettings = owner.page.getByRole('button', { name: 'Save checkout settings' });
+    await price.fill('abc');
+    await saveSettings.click();
+    await expect.poll(() => price.getAttribute('aria-invalid')).toBe('true');
+    await price.fill(before);
+    await saveSettings.click();
+    await owner.page.locator('.ed-save-bar .ed-saved').getByText('Saved.').waitFor();
     expect(owner.errors).toEqual([]);
     expect(errors).toEqual([]);
     await owner.context.close();

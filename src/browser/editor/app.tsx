@@ -21,7 +21,7 @@ const OrderScreen = lazy(() =>
   import('./screens/order-screen.js').then((m) => ({ default: m.OrderScreen })),
 );
 const CheckoutSettingsScreen = lazy(() =>
-  import('./screens/checkout-settings-screen.js').then((m) => ({
+  import('./checkout-settings/checkout-settings-screen.js').then((m) => ({
     default: m.CheckoutSettingsScreen,
   })),
 );

@@ -128,9 +128,10 @@ export function checkoutSettingsErrors(s: CheckoutSettings): Record<string, stri
       if (required) errors[path] = 'Required';
       return;
     }
-    if (!Number.isInteger(v) || v < 0 || v > L.maxAmount) {
-      errors[path] = 'Enter a whole amount in minor units, 0 or more.';
-    }
+    // NaN is what the editor's money field sends for text it cannot read as an amount.
+    if (Number.isNaN(v) || v < 0) errors[path] = 'Enter an amount of 0 or more.';
+    else if (v > L.maxAmount) errors[path] = 'This amount is too large.';
+    else if (!Number.isInteger(v)) errors[path] = 'Enter a whole amount in minor units, 0 or more.';
   };
   const country = (path: string, c: string) => {
     if (!isKnownCountry(c)) errors[path] = `${c || '(empty)'} is not a country the checkout knows.`;

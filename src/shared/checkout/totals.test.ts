@@ -233,6 +233,14 @@ describe('discount and gift-card slots', () => {
 describe('settings validation', () => {
   it('accepts the defaults plus a good option and refuses bad ones with paths', () => {
     expect(checkoutSettingsErrors(US)).toEqual({});
+    // What the editor's money field could not read (NaN), a negative and a huge amount.
+    const withAmount = (amount: number) =>
+      checkoutSettingsErrors({ ...US, shippingOptions: [{ ...US.shippingOptions[0]!, amount }] })[
+        'shippingOptions.0.amount'
+      ];
+    expect(withAmount(Number.NaN)).toBe('Enter an amount of 0 or more.');
+    expect(withAmount(-1)).toBe('Enter an amount of 0 or more.');
+    expect(withAmount(1e15)).toBe('This amount is too large.');
     const bad: CheckoutSettings = {
       ...US,
       shipsTo: ['US', 'XX'],
