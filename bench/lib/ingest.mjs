@@ -16,6 +16,8 @@ const WARMUP_S = 3;
 const RUN_S = 8;
 const TARGET_RECORDS_PER_S = 20_000;
 const RISE_TARGET = 0.1;
+// Issue 11: ingest must not slow pages; the page process's event-loop delay p99 stays under this.
+const LOOP_P99_TARGET_MS = 10;
 /**
  * The page's own load during the latency comparison: a fixed rate, well under the cached page's
  * capacity, so its latency is service time rather than queueing behind its own requests.
@@ -224,14 +226,34 @@ function postgresCpuSpent(before, after) {
   return +s.toFixed(2);
 }
 
-/** The product page at PAGE_RATE, evenly paced from its own process (bench/lib/paced.mjs). */
-const pageProbe = (base, path) =>
-  paced({
+/**
+ * The product page at PAGE_RATE, evenly paced from its own process (bench/lib/paced.mjs), with
+ * the server's event-loop delay p99 over the same window: prom-client's default metrics read
+ * `perf_hooks.monitorEventLoopDelay` and reset it on every scrape, so a scrape just before the
+ * probe starts the window and one just after reads it.
+ */
+async function pageProbe(base, path) {
+  await eventLoopP99Ms(base);
+  const run = await paced({
     url: `${base}${path}`,
     connections: PAGE_CONNECTIONS,
     rate: PAGE_RATE,
     durationS: LATENCY_S,
   });
+  return { ...run, eventLoopP99Ms: await eventLoopP99Ms(base) };
+}
+
+const METRICS_TOKEN = 'bench-metrics';
+
+async function eventLoopP99Ms(base) {
+  const res = await fetch(`${base}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const text = await res.text();
+  const m = /^nodejs_eventloop_lag_p99_seconds(?:\{[^}]*\})? (\S+)$/m.exec(text);
+  if (!m) throw new Error(`no event-loop p99 in /metrics (status ${res.status})`);
+  return +(Number(m[1]) * 1000).toFixed(2);
+}
 
 /**
  * Ingest at `rate` requests/s for `durationS`, also evenly paced from its own process, so that
@@ -300,7 +322,8 @@ async function pageUnderIngest(s, dbUrl, b, maxRequestsPerS, log) {
       `round ${i + 1}: product page p95 alone ${alone.latency.p95} ms, with ingest ` +
         `${withIngest.latency.p95} ms (ingest ${ingest.achievedRate} of ${ingestRate} ` +
         `requests/s, ${ingest.non2xx + ingest.errors + ingest.unanswered} failed, p95 ` +
-        `${ingest.latency.p95} ms; CPU in ${ingestSeconds} s: server main thread ${cpu.mainS} s, ` +
+        `${ingest.latency.p95} ms; event-loop delay p99 ${alone.eventLoopP99Ms} → ` +
+        `${withIngest.eventLoopP99Ms} ms; CPU in ${ingestSeconds} s: server main thread ${cpu.mainS} s, ` +
         `its other threads ${cpu.otherS} s, PostgreSQL ${cpu.postgresS} s, load senders ` +
         `${cpu.sendersS} s; load average ${os.loadavg()[0].toFixed(1)})`,
     );
@@ -322,6 +345,8 @@ async function pageUnderIngest(s, dbUrl, b, maxRequestsPerS, log) {
     aloneSpread,
     withP95,
     rise: +(withP95 / aloneP95 - 1).toFixed(3),
+    loopAloneP99: median(rounds.map((r) => r.alone.eventLoopP99Ms)),
+    loopWithP99: median(rounds.map((r) => r.withIngest.eventLoopP99Ms)),
     pageFailed: rounds.reduce((a, r) => a + failed(r.alone) + failed(r.withIngest), 0),
     ingestFailed: rounds.reduce((a, r) => a + failed(r.ingest), 0),
   };
@@ -337,7 +362,7 @@ export async function run({ log, withServer }) {
         const page = await pageUnderIngest(s, url, b, max.requestsPerS, log);
         return { max, page };
       },
-      { DATABASE_URL: url },
+      { DATABASE_URL: url, METRICS_TOKEN },
     ),
   );
   const fmtPct = (v) => `${v >= 0 ? '+' : ''}${(v * 100).toFixed(1)}%`;
@@ -371,6 +396,17 @@ export async function run({ log, withServer }) {
           `${page.pageFailed} page and ${page.ingestFailed} ingest requests failed)`,
         target: `rise < ${RISE_TARGET * 100}%`,
         ok: page.rise < RISE_TARGET && page.pageFailed === 0 && page.ingestFailed === 0,
+      },
+      {
+        what:
+          `page process's event-loop delay p99 while ingest runs at ` +
+          `${page.ingestRecordsPerS.toLocaleString('en-US')} records/s (same rounds; ` +
+          `prom-client's monitorEventLoopDelay, reset at each probe's start)`,
+        figure:
+          `**${page.loopWithP99} ms** with ingest, ${page.loopAloneP99} ms alone (medians; per ` +
+          `round alone/with: ${page.rounds.map((r) => `${r.alone.eventLoopP99Ms}/${r.withIngest.eventLoopP99Ms}`).join(', ')} ms)`,
+        target: `p99 < ${LOOP_P99_TARGET_MS} ms`,
+        ok: page.loopWithP99 < LOOP_P99_TARGET_MS,
       },
     ],
     beacon: { records: b.records, metricRows: b.metricRows, detailRows: b.detailRows },
