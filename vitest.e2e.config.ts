@@ -5,7 +5,7 @@ export default defineConfig({
     include: ['e2e/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 240_000,
     // One server and one browser at a time: the machine has two cores.
     fileParallelism: false,
   },

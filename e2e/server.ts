@@ -57,12 +57,13 @@ export async function startServer(
   });
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
-  const deadline = Date.now() + 90_000;
+  // Generous: a fresh start migrates and seeds, which takes minutes on a loaded 2-core machine.
+  const deadline = Date.now() + 200_000;
   while (!fs.existsSync(readyFile)) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${out}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not start in 90 s:\n${out}`);
+      throw new Error(`server did not start in 200 s:\n${out}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
