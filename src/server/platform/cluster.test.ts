@@ -38,7 +38,11 @@ describeOnPostgres('WORKERS=2: one port, several processes (node:cluster)', () =
     await admin.query(`CREATE DATABASE "${dbName}"`);
     db = new pg.Client({ connectionString: urlOfDatabase(dbName) });
     await db.connect();
-    server = await spawnServer({ WORKERS: '2', DATABASE_URL: urlOfDatabase(dbName) });
+    server = await spawnServer({
+      WORKERS: '2',
+      DATABASE_URL: urlOfDatabase(dbName),
+      METRICS_TOKEN: 'cluster-test',
+    });
   }, 240_000);
   afterAll(async () => {
     if (server) {
@@ -64,6 +68,21 @@ describeOnPostgres('WORKERS=2: one port, several processes (node:cluster)', () =
         headers: { host: 'localhost' },
       });
       expect(img.status).toBe(200);
+    }
+  });
+
+  it('one /metrics scrape shows every worker, whichever worker takes it', async () => {
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${server!.url}/metrics`, {
+        headers: { authorization: 'Bearer cluster-test' },
+      });
+      const text = await res.text();
+      expect(res.status).toBe(200);
+      expect(text).not.toContain('cluster metrics unavailable');
+      const workers = new Set(
+        [...text.matchAll(/^process_cpu_user_seconds_total\{worker="(\d+)"\}/gm)].map((m) => m[1]),
+      );
+      expect([...workers].sort()).toEqual(['1', '2']);
     }
   });
 

@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { serveClusterMetrics } from './cluster-metrics.js';
 
 /** A worker that dies sooner than this after it started counts as a crash at start-up. */
 const EARLY_DEATH_MS = 5_000;
@@ -24,6 +25,7 @@ export interface PrimaryOptions {
  */
 export async function runPrimary(opts: PrimaryOptions): Promise<void> {
   await opts.prepare();
+  serveClusterMetrics();
   let stopping = false;
   let earlyDeaths = 0;
   const started = new Map<number, number>();

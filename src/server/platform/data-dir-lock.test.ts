@@ -83,7 +83,7 @@ describe('PGlite stays single-process: real servers', () => {
     // A clean stop removes the lock.
     expect(await third.kill('SIGTERM')).toBe(0);
     expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
-  }, 240_000);
+  }, 420_000);
 
   it('WORKERS=2 without DATABASE_URL exits at once with the message', async () => {
     const s = await spawnServer({ WORKERS: '2' }, { waitReady: false });

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { FastifyInstance } from 'fastify';
+import { reportToPrimary } from './cluster-metrics.js';
 import type { CacheRegistry } from './versioned-cache.js';
 
 /** Latency buckets (seconds): cached pages answer in well under a millisecond, renders in tens. */
@@ -10,7 +11,8 @@ const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
  * The process's Prometheus registry (prom-client), served on `/metrics` behind `METRICS_TOKEN`.
  * Any part of the server can add its own: `new Counter({ name, help, registers:
  * [deps.metrics.registry] })`, or use the shared ones below. Each worker of `WORKERS=N` keeps
- * its own registry; samples carry a `worker` label so they add up per worker.
+ * its own registry; samples carry a `worker` label, and a scrape of any worker shows them all
+ * (cluster-metrics.ts).
  */
 export class Metrics {
   readonly registry = new Registry();
@@ -24,6 +26,7 @@ export class Metrics {
     const r = this.registry;
     r.setDefaultLabels({ worker: String(cluster.worker?.id ?? 0) });
     if (opts.defaults) collectDefaultMetrics({ register: r });
+    if (cluster.isWorker) reportToPrimary(r);
     this.requests = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'Time to answer a request, by route (its pattern), method and status.',

@@ -4,12 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { allApplied } from '../db/migrate.js';
+import { scrapeText } from './cluster-metrics.js';
 
 /**
  * `/healthz`: the process is up. `/readyz`: it can serve — the database answers and every
  * migration is applied (a load balancer sends traffic only then). `/metrics`: Prometheus text,
  * only with `Authorization: Bearer $METRICS_TOKEN` (404 when no token is configured, 401 with a
- * wrong one). None of them belongs to a website.
+ * wrong one); under `WORKERS=N` one scrape shows every worker (cluster-metrics.ts). None of them
+ * belongs to a website.
  */
 export async function platformRoutes(
   app: FastifyInstance,
@@ -49,6 +51,6 @@ export async function platformRoutes(
         .send('Unauthorized');
     }
     const registry = deps.metrics.registry;
-    return reply.type(registry.contentType).send(await registry.metrics());
+    return reply.type(registry.contentType).send(await scrapeText(registry));
   });
 }

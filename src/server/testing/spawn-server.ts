@@ -88,7 +88,8 @@ export async function spawnServer(
     },
   };
   if (opts.waitReady === false) return server;
-  const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
+  // Migrating and seeding under tsx takes minutes on a loaded 2-core machine.
+  const deadline = Date.now() + (opts.timeoutMs ?? 200_000);
   while (!fs.existsSync(readyFile)) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`server exited (${child.exitCode ?? child.signalCode}):\n${out}`);
