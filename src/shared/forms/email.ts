@@ -4,13 +4,29 @@
  */
 const EMAIL_PATTERN = /^[^\s@]+@(?:[^\s@.]+\.)+[a-z0-9]{2,4}$/i;
 
+/**
+ * Characters no address we mail may hold (issue 11): every address a visitor types ends up as
+ * a To or Reply-To header, where `<>"(),;:[]\` and control characters would quote, list or
+ * comment (RFC 5322 specials) — and the mailer refuses them. Refusing them when the address is
+ * typed gives the visitor 'Email is invalid' instead of a submission that cannot send its mail
+ * (it was a 500). The SPEC's "simple pattern" says nothing of them; RFC 5321's unquoted local
+ * part allows none of them either.
+ */
+const MAIL_UNSAFE = /[\u0000-\u001f\u007f"(),:;<>[\]\\]/;
+
 export const EMAIL_MIN_LENGTH = 3;
 export const EMAIL_MAX_LENGTH = 256;
+
+/** Whether an address can go into a mail header as it is (see MAIL_UNSAFE). */
+export function isMailSafeAddress(value: string): boolean {
+  return !MAIL_UNSAFE.test(value);
+}
 
 export function isValidEmail(value: string): boolean {
   return (
     value.length >= EMAIL_MIN_LENGTH &&
     value.length <= EMAIL_MAX_LENGTH &&
-    EMAIL_PATTERN.test(value)
+    EMAIL_PATTERN.test(value) &&
+    isMailSafeAddress(value)
   );
 }
