@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { APIResponse, Browser, BrowserContext, Page } from 'playwright-core';
+import type { APIResponse, Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './server.js';
 import { launchBrowser } from './browser.js';
 import { startTestSmtp, headersOf, type ReceivedMail } from '../src/server/mail/test-smtp.js';

@@ -1,3 +1,5 @@
+import { hasControlChar } from '../../shared/clean-text.js';
+
 /**
  * Only dashboard paths are allowed as the after-sign-in destination: no open redirect, and
  * nothing that cannot be a Location header (issue 11: CR/LF there was a 500 from Node's header
@@ -6,7 +8,7 @@
  * header cannot carry.
  */
 export function safeNext(next: string | undefined): string {
-  if (!next || !next.startsWith('/config') || /[\u0000-\u001f\u007f\\]/.test(next))
+  if (!next || !next.startsWith('/config') || hasControlChar(next) || next.includes('\\'))
     return '/config';
   const url = new URL(next, 'http://owner.invalid');
   const path = `${url.pathname}${url.search}${url.hash}`;

@@ -1,3 +1,5 @@
+import { hasControlChar } from '../clean-text.js';
+
 /**
  * SPEC 5.7 / 9.3: 3 to 256 characters; a local part, '@', a dotted domain ending in 2 to 4
  * alphanumerics. No spaces or further '@' anywhere.
@@ -12,14 +14,14 @@ const EMAIL_PATTERN = /^[^\s@]+@(?:[^\s@.]+\.)+[a-z0-9]{2,4}$/i;
  * (it was a 500). The SPEC's "simple pattern" says nothing of them; RFC 5321's unquoted local
  * part allows none of them either.
  */
-const MAIL_UNSAFE = /[\u0000-\u001f\u007f"(),:;<>[\]\\]/;
+const MAIL_SPECIALS = /["(),:;<>[\]\\]/;
 
 export const EMAIL_MIN_LENGTH = 3;
 export const EMAIL_MAX_LENGTH = 256;
 
-/** Whether an address can go into a mail header as it is (see MAIL_UNSAFE). */
+/** Whether an address can go into a mail header as it is (see MAIL_SPECIALS). */
 export function isMailSafeAddress(value: string): boolean {
-  return !MAIL_UNSAFE.test(value);
+  return !MAIL_SPECIALS.test(value) && !hasControlChar(value);
 }
 
 export function isValidEmail(value: string): boolean {
