@@ -55,3 +55,12 @@ export function parseJsonClean(text: string): unknown {
   const value: unknown = JSON.parse(text);
   return MAY_HOLD_BAD_TEXT.test(text) ? cleanDeep(value) : value;
 }
+
+/** True when `s` holds a C0 control character (CR, LF, NUL, ESC…) or DEL: never in a header. */
+export function hasControlChar(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}

@@ -9,6 +9,7 @@ import { cookieSecure } from '../http/cookie-secure.js';
 import { renderLoginPage } from './login-page.js';
 import { renderConfigHome } from './config-home.js';
 import { purgeExpiredSessions } from './purge-sessions.js';
+import { safeNext } from './safe-next.js';
 
 const LoginBody = Type.Object(
   {
@@ -19,11 +20,6 @@ const LoginBody = Type.Object(
   },
   { additionalProperties: false },
 );
-
-/** Only same-site paths are allowed as the after-sign-in destination (no open redirect). */
-function safeNext(next: string | undefined): string {
-  return next && next.startsWith('/config') && !next.startsWith('//') ? next : '/config';
-}
 
 export const ownerRoutes: DomainRoutes = async (app, deps) => {
   // Hourly, one process at a time (a recurring job of the durable queue): sessions past expiry.

@@ -64,5 +64,9 @@ describe('address', () => {
     expect(emailError('a@b.co')).toBeNull();
     expect(emailError('')).toBe('Required');
     expect(emailError('nope')).toBe('Please enter a valid email');
+    expect(emailError('shop@example.studio')).toBeNull();
+    // Issue 11: the order mails go to it, so nothing a header cannot carry.
+    for (const bad of ['"><svg/onload=x>@x.co', 'a(b)@x.co', 'a@x.co\r\nBcc: e@evil.test'])
+      expect(emailError(bad), bad).toBe('Please enter a valid email');
   });
 });

@@ -205,6 +205,18 @@ describe('email rule (SPEC 5.7)', () => {
     ['a@b@c.com', false],
     ['a@.com', false],
     ['', false],
+    // Issue 11: header specials and control characters can never be mailed.
+    ["o'brien@x.co", true],
+    ['{{x}}`y`@x.co', true],
+    ['"><svg/onload=x>@x.co', false],
+    ['<img>@x.co', false],
+    ['a(b)@x.co', false],
+    ['a,b@x.co', false],
+    ['a;b@x.co', false],
+    ['a:b@x.co', false],
+    ['a\\b@x.co', false],
+    ['a@x.co\r\nBcc: e@evil.test', false],
+    ['a\u0000b@x.co', false],
   ])('%s → %s', (email, ok) => expect(isValidEmail(email)).toBe(ok));
 
   it('allows 3 to 256 characters', () => {
