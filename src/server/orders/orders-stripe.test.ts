@@ -73,6 +73,7 @@ describeEachBackend('stripe payments (fake Stripe server, signed webhooks)', (ki
     ({ app } = await buildTestApp(h, {
       config: {
         stripeSecretKey: 'sk_test_x',
+        stripePublishableKey: 'pk_test_x',
         stripeWebhookSecret: WEBHOOK_SECRET,
         stripeApiUrl: fake.url,
       },
