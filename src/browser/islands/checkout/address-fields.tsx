@@ -150,8 +150,15 @@ export function AddressFields({
       )}
     </Field>
   );
+  // A form that starts with the country (Japanese) gives it a row of its own.
   const country = (
-    <Field key="country" name={`${prefix}.country`} label={texts.labels.country} errors={errors}>
+    <Field
+      key="country"
+      name={`${prefix}.country`}
+      label={texts.labels.country}
+      errors={errors}
+      wide={texts.addressOrder[0] === 'country'}
+    >
       {(a11y) => (
         <select
           {...a11y}
