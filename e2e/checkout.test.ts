@@ -351,6 +351,7 @@ describe('checkout in the browser', () => {
     await page.getByLabel('メールアドレス', { exact: true }).fill('nihongo.e2e@example.com');
     await continueButton(page).click();
     // Family name before given name, postcode before the prefecture and city, as Japanese forms.
+    await page.getByLabel('姓', { exact: true }).waitFor();
     const labels = await page
       .locator(`${CHECKOUT} .co-step[data-step="address"] .co-field > label`)
       .allTextContents();
