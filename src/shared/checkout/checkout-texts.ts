@@ -42,6 +42,8 @@ export interface CheckoutTexts {
   postalLabels: Record<PostalLabel, string>;
   /** The address form's field order (Japanese forms: family name first, postcode before the city). */
   addressOrder: readonly AddressField[];
+  /** Between the lines of an address written on one line. */
+  addressSeparator: string;
   /** How a person's name is written in summaries. */
   fullName: (first: string, last: string) => string;
   optional: string;
@@ -118,6 +120,7 @@ const EN: CheckoutTexts = {
     'postalCode',
     'phone',
   ],
+  addressSeparator: ', ',
   fullName: (first, last) => `${first} ${last}`.trim(),
   optional: 'Optional',
   example: (sample) => `e.g. ${sample}`,
@@ -199,6 +202,7 @@ const JA: CheckoutTexts = {
     'line2',
     'phone',
   ],
+  addressSeparator: '　',
   fullName: (first, last) => `${last} ${first}`.trim(),
   optional: '任意',
   example: (sample) => `例: ${sample}`,

@@ -368,7 +368,7 @@ export default function CheckoutPage({
     addressLines(
       { ...a, firstName: '', lastName: texts.fullName(a.firstName.trim(), a.lastName.trim()) },
       locale,
-    ).join(', ');
+    ).join(texts.addressSeparator);
   const cardReady = draft.provider !== 'stripe' || (!!intent && intent.amount === total);
 
   const summaries: Record<StepId, string> = {
