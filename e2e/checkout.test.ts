@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { RunningServer } from './server.js';
-import { useServerAndBrowser } from './harness.js';
-import { newPage } from './browser.js';
+import { startFakeStripe, type FakeStripe } from '../src/server/payments/testing/fake-stripe.js';
+import { startServer, type RunningServer } from './server.js';
+import { launchBrowser, newPage } from './browser.js';
 import { hydrated } from './product-islands-helpers.js';
 
 /** Demo products (demo/demo-store.json). */
@@ -10,6 +10,7 @@ const TIDEPOOL = { itemId: 'demo-tidepool-mug', sku: 'SM-MUG-TIDE' }; // $38.00
 const CANDLE = { itemId: 'demo-candle', sku: 'SM-CANDLE-CEDAR' }; // $28.00, unlimited
 const OATMEAL = { itemId: 'demo-tidepool-mug', sku: 'SM-MUG-OAT' }; // 2 in stock
 const EBOOK = { itemId: 'demo-glaze-notebook', sku: 'SM-EBOOK-GLAZE' }; // digital
+const SENCHA = { itemId: 'jp-sencha', sku: 'KW-SENCHA-50' }; // jp.localhost, 120 in stock
 
 const CHECKOUT = '[data-island="checkout-page"]';
 
@@ -32,13 +33,39 @@ async function addToCart(page: Page, item: { itemId: string; sku: string }, quan
   expect(status).toBe(200);
 }
 
-async function openCheckout(page: Page): Promise<void> {
+async function openCheckout(page: Page, emailLabel = 'Email'): Promise<void> {
   await page.goto('/cart');
   await hydrated(page, '[data-island="cart-page"]');
   await page.locator('button.ci-checkout').click();
   await page.waitForURL((u) => u.pathname === '/checkout');
   await hydrated(page, CHECKOUT);
-  await page.getByLabel('Email', { exact: true }).waitFor();
+  await page.getByLabel(emailLabel, { exact: true }).waitFor();
+}
+
+/** The owner of the demo websites, signed in through the API; `call` sends JSON with the crumb. */
+async function signInOwner(browser: Browser, baseURL: string) {
+  const owner = await browser.newContext({ baseURL });
+  const page = await owner.newPage();
+  await page.goto('/config/login');
+  const crumb = async () =>
+    (await owner.cookies(baseURL)).find((c) => c.name === 'crumb')?.value ?? '';
+  const login = await owner.request.post('/api/auth/login', {
+    data: { email: 'owner@demo.test', password: 'demo-password' },
+    headers: { 'x-csrf-token': await crumb() },
+  });
+  expect(login.status()).toBe(200);
+  return {
+    context: owner,
+    async call(method: 'GET' | 'PUT', path: string, data?: unknown) {
+      const res = await owner.request.fetch(path, {
+        method,
+        ...(data === undefined ? {} : { data }),
+        headers: { 'x-csrf-token': await crumb() },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+      return res.json();
+    },
+  };
 }
 
 const continueButton = (page: Page) =>
@@ -75,10 +102,35 @@ async function chooseShippingAndPay(page: Page, card: string): Promise<void> {
 describe('checkout in the browser', () => {
   let server: RunningServer;
   let browser: Browser;
-  useServerAndBrowser((s, b) => ([server, browser] = [s, b]));
+  let fake: FakeStripe;
+  /** Every request for Stripe.js (the fake's `/v3`), by the page that made it. */
+  const stripeJsLoads: string[] = [];
+  beforeAll(async () => {
+    // Stripe is configured for the whole server (against the local fake Stripe API and a fake
+    // Stripe.js), but a website offers it only once its owner turns it on.
+    fake = await startFakeStripe();
+    server = await startServer({
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+      STRIPE_API_URL: fake.url,
+      STRIPE_JS_URL: fake.jsUrl,
+    });
+    browser = await launchBrowser();
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await fake?.close();
+  });
+  const watchStripeJs = (page: Page) =>
+    page.on('request', (r) => {
+      if (r.url() === fake.jsUrl) stripeJsLoads.push(new URL(page.url()).pathname);
+    });
 
   it('buys from /cart through Place Order with the test card; mails go out, the cart empties', async () => {
     const { page, context, errors } = await newPage(browser, { baseURL: server.url });
+    watchStripeJs(page);
     await page.goto('/');
     await addToCart(page, TIDEPOOL, 1);
     await addToCart(page, CANDLE, 2);
@@ -108,6 +160,8 @@ describe('checkout in the browser', () => {
 
     const orderNumber = /#(\d+)/.exec(confirmation)?.[1];
     expect(orderNumber).toBeTruthy();
+    // Stripe is not on for this website: Stripe.js was never loaded.
+    expect(stripeJsLoads).toEqual([]);
 
     // The cart was bought: back in the store, the cart indicator shows nothing.
     await page.goto('/');
@@ -275,7 +329,7 @@ describe('checkout in the browser', () => {
     await context.close();
   });
 
-  it('a digital-only cart skips the address and shipping', async () => {
+  it('a digital-only cart asks for the email and the payment only', async () => {
     const { page, context } = await newPage(browser, { baseURL: server.url });
     await page.goto('/');
     await addToCart(page, EBOOK, 1);
@@ -283,20 +337,149 @@ describe('checkout in the browser', () => {
     expect(await page.locator(`${CHECKOUT} .co-step`).count()).toBe(3);
     expect(await page.locator(`${CHECKOUT} .co-step[data-step="address"]`).count()).toBe(0);
     await fillContact(page, 'digital.e2e@example.com');
-    // Nothing to ship: the payment step asks for the billing address.
     await page.getByLabel('Card number').fill('4242424242424242');
-    await page.getByLabel('First Name', { exact: true }).fill('Grace');
-    await page.getByLabel('Last Name', { exact: true }).fill('Hopper');
-    await page.getByLabel('Address', { exact: true }).fill('2 Harbor St');
-    await page.getByLabel('City', { exact: true }).fill('Arlington');
-    await page.getByLabel('State', { exact: true }).fill('VA');
-    await page.getByLabel('ZIP Code', { exact: true }).fill('22201');
+    // Nothing to ship: no address of any kind is asked for.
+    expect(await page.locator(`${CHECKOUT} input[autocomplete*="address"]`).count()).toBe(0);
+    expect(await page.getByLabel('First Name', { exact: true }).count()).toBe(0);
     await continueButton(page).click();
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL((u) => u.pathname !== '/checkout', {
       timeout: 15_000,
     });
     expect((await page.textContent('body')) ?? '').toContain('Glaze Notebook');
+    await context.close();
+  });
+
+  it('speaks Japanese on jp.localhost: labels, name order, 都道府県, 郵便番号, country names', async () => {
+    const jpUrl = server.url.replace('localhost', 'jp.localhost');
+    const { page, context, errors } = await newPage(browser, { baseURL: jpUrl });
+    await page.goto('/');
+    await addToCart(page, SENCHA, 4); // ¥3,456: over the store's ¥3,000 minimum
+    await openCheckout(page, 'メールアドレス');
+    expect(await page.locator('h1.page-title').textContent()).toBe('ご購入手続き');
+    expect(await page.title()).toContain('ご購入手続き');
+    await page.getByLabel('メールアドレス', { exact: true }).fill('nihongo.e2e@example.com');
+    await continueButton(page).click();
+    // Family name before given name, postcode before the prefecture and city, as Japanese forms.
+    await page.getByLabel('姓', { exact: true }).waitFor();
+    const labels = await page
+      .locator(`${CHECKOUT} .co-step[data-step="address"] .co-field > label`)
+      .allTextContents();
+    expect(labels).toEqual([
+      '国・地域',
+      '姓',
+      '名',
+      '郵便番号',
+      '都道府県',
+      '市区町村',
+      '番地',
+      '建物名・部屋番号',
+      '電話番号',
+    ]);
+    const country = page.getByLabel('国・地域', { exact: true });
+    expect(await country.locator('option:checked').textContent()).toBe('日本');
+    await page.getByLabel('姓', { exact: true }).fill('山田');
+    await page.getByLabel('名', { exact: true }).fill('花子');
+    await page.getByLabel('郵便番号', { exact: true }).fill('12');
+    await page.getByLabel('都道府県', { exact: true }).focus();
+    // The postal check speaks Japanese too.
+    await expect
+      .poll(() => page.locator(`${CHECKOUT} #co-shippingAddress-postalCode-error`).textContent())
+      .toBe('郵便番号が正しくありません。');
+    await page.getByLabel('郵便番号', { exact: true }).fill('100-0001');
+    await page.getByLabel('都道府県', { exact: true }).fill('東京都');
+    await page.getByLabel('市区町村', { exact: true }).fill('千代田区');
+    await page.getByLabel('番地', { exact: true }).fill('千代田1-1');
+    await continueButton(page).click();
+    await page
+      .locator(`${CHECKOUT} .co-step[data-step="delivery"] input[type=radio]`)
+      .first()
+      .check();
+    await continueButton(page).click();
+    await page.getByLabel('テストカード').check();
+    await page.getByLabel('カード番号').fill('4242 4242 4242 4242');
+    await continueButton(page).click();
+    const place = page.getByRole('button', { name: '注文を確定する' });
+    await place.waitFor();
+    const steps = (await page.locator(`${CHECKOUT} .co-steps`).textContent()) ?? '';
+    expect(steps).toContain('山田 花子');
+    expect(steps).toContain('日本');
+    expect((await page.locator(`${CHECKOUT} .co-summary`).textContent()) ?? '').toContain('小計');
+    await place.click();
+    await page.waitForURL((u) => u.pathname !== '/checkout', { timeout: 15_000 });
+    await page.waitForLoadState('load');
+    const confirmation = (await page.textContent('body')) ?? '';
+    expect(confirmation).toContain('ご注文ありがとうございます');
+    expect(confirmation).toContain('日本');
+    expect(confirmation).not.toContain('Japan');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('pays by card with Stripe’s Payment Element (fake Stripe.js): a decline, then an order', async () => {
+    // The owner turns Stripe on (the server has its keys).
+    const owner = await signInOwner(browser, server.url);
+    const { settings, stripeConfigured } = await owner.call(
+      'GET',
+      '/api/commerce/settings/checkout',
+    );
+    expect(stripeConfigured).toBe(true);
+    await owner.call('PUT', '/api/commerce/settings/checkout', {
+      ...settings,
+      payments: { ...settings.payments, stripe: { enabled: true } },
+    });
+
+    const { page, context, errors } = await newPage(browser, { baseURL: server.url });
+    watchStripeJs(page);
+    await page.goto('/');
+    await addToCart(page, CANDLE, 1);
+    await openCheckout(page);
+    await fillContact(page, 'stripe.e2e@example.com');
+    await fillAddress(page);
+    await page
+      .locator(`${CHECKOUT} .co-step[data-step="delivery"] input[type=radio]`)
+      .first()
+      .check();
+    await continueButton(page).click();
+    await page.getByLabel('Card', { exact: true }).check();
+    expect(stripeJsLoads).toEqual([]);
+    await continueButton(page).click();
+
+    // The review step: Stripe's card form (loaded now, on /checkout only) above Place Order.
+    const card = page.locator(`${CHECKOUT} .co-stripe`).getByLabel('Card number');
+    await card.waitFor({ timeout: 15_000 });
+    expect(stripeJsLoads).toEqual(['/checkout']);
+    const intents = [...fake.intents.values()].filter(
+      (i) => i.status === 'requires_payment_method',
+    );
+    expect(intents).toHaveLength(1);
+    const intentId = intents[0]!.id;
+
+    await card.fill('4000 0000 0000 0002');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect
+      .poll(() => page.locator(`${CHECKOUT} .co-stripe .co-error`).textContent(), {
+        timeout: 15_000,
+      })
+      .toBe('Your card was declined.');
+    expect(new URL(page.url()).pathname).toBe('/checkout');
+
+    await card.fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL((u) => u.pathname !== '/checkout', { timeout: 15_000 });
+    await page.waitForLoadState('load');
+    expect((await page.textContent('body')) ?? '').toContain('Cedar Candle');
+    // The server read the intent back from (fake) Stripe, recorded the order, then captured.
+    expect(fake.intents.get(intentId)).toMatchObject({ status: 'succeeded' });
+    const list = await owner.call('GET', '/api/commerce/orders?q=stripe.e2e%40example.com');
+    expect(list.orders).toHaveLength(1);
+    expect(list.orders[0]).toMatchObject({ paymentProvider: 'stripe', paymentStatus: 'paid' });
+    expect(list.orders[0].grandTotal).toBe(fake.intents.get(intentId)!.amount_received);
+    expect(errors).toEqual([]);
+
+    // Turned off again, so this website's other checkouts are as before.
+    await owner.call('PUT', '/api/commerce/settings/checkout', settings);
+    await owner.context.close();
     await context.close();
   });
 });

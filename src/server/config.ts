@@ -34,9 +34,15 @@ export interface Config {
   publicDir: string;
   themesDir: string;
   demoDir: string;
-  /** Stripe (payments/stripe-provider.ts): secret key, webhook signing secret; unset: no Stripe. */
+  /**
+   * Stripe (payments/stripe-provider.ts): secret key, publishable key (the checkout's card form),
+   * webhook signing secret; without the two keys, no Stripe.
+   */
   stripeSecretKey: string | undefined;
+  stripePublishableKey: string | undefined;
   stripeWebhookSecret: string | undefined;
+  /** Where the checkout loads Stripe.js from (STRIPE_JS_URL; a local fake in tests). */
+  stripeJsUrl: string;
   /** Where stripe-node sends requests (STRIPE_API_URL, e.g. a local fake in tests); unset: Stripe's. */
   stripeApiUrl: string | undefined;
   /** Server processes (node:cluster) sharing the port; more than 1 needs PostgreSQL. */
@@ -58,6 +64,9 @@ export interface Config {
  * a year plus a month's margin, so a year-long summary never loses its oldest days.
  */
 export const DEFAULT_TELEMETRY_RETENTION_DAYS = 400;
+
+/** Stripe.js, which Stripe asks sites to load from its own host (never bundled). */
+export const STRIPE_JS_URL = 'https://js.stripe.com/v3';
 
 function bool(v: string | undefined, dflt: boolean): boolean {
   if (v === undefined || v === '') return dflt;
@@ -119,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     themesDir: path.join(REPO_ROOT, 'themes'),
     demoDir: path.join(REPO_ROOT, 'demo'),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+    stripeJsUrl: env.STRIPE_JS_URL || STRIPE_JS_URL,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiUrl: env.STRIPE_API_URL || undefined,
     workers: workers(env),

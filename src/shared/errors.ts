@@ -77,6 +77,9 @@ export const Messages = {
     'Your cart changed while you were checking out. Please review it and try again.',
   PAYMENT_METHOD_UNAVAILABLE: 'That payment method is not available on this store.',
   PAYMENT_ACTION_REQUIRED: 'Your bank needs you to confirm this payment.',
+  PAYMENT_NOT_FOUND: 'This payment does not belong to this checkout. Please enter your card again.',
+  PAYMENT_TOTAL_CHANGED:
+    'Your order total changed after the card was confirmed. Please review it and pay again.',
   ORDER_ACTION_INVALID: 'This order cannot be changed that way.',
   REFUND_TOO_LARGE: 'A refund cannot be more than what was paid and not yet refunded.',
   WEBHOOK_SIGNATURE_INVALID: 'The webhook signature is not valid.',

@@ -1,3 +1,4 @@
+import { checkoutTexts } from '../../shared/checkout/checkout-texts.js';
 import { PageType } from '../../shared/enums.js';
 import type { PageRequest } from '../render/context/context-deps.js';
 import { baseContext } from '../render/context/site-context.js';
@@ -12,11 +13,13 @@ export const CHECKOUT_SEGMENT = 'checkout';
  * sent `no-store` (render/routes.ts), as every checkout page is.
  */
 export function buildCheckoutContext(req: PageRequest): PageContext {
+  const title = checkoutTexts(req.base.site.language).pageTitle;
   const ctx = baseContext(req.base, {
     pageType: PageType.CHECKOUT,
     templateFile: 'pages/checkout.page',
-    title: 'Checkout',
+    title,
   });
+  ctx.checkoutPageTitle = title;
   ctx.checkoutPageIsland = {
     locale: ctx.website.language,
     currency: ctx.websiteSettings.storeSettings.currencyCode,

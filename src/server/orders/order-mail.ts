@@ -22,8 +22,8 @@ function lineLabel(l: OrderJson['lines'][number]): string {
 }
 
 /** An order's address as envelope lines (one home: shared/checkout/address-rules.ts). */
-function addressOf(a: AddressInput | null): string[] {
-  return a ? addressLines(a) : [];
+function addressOf(a: AddressInput | null, language: string): string[] {
+  return a ? addressLines(a, language) : [];
 }
 
 /** Lines and totals of an order, as plain-text rows and an escaped HTML table. */
@@ -70,7 +70,7 @@ export function orderConfirmationMail(
   const t = mailTexts(site.language).order;
   const url = origin + order.statusUrl;
   const summary = orderSummary(order, site.language, t);
-  const ship = addressOf(order.shippingAddress);
+  const ship = addressOf(order.shippingAddress, site.language);
   const text = [
     t.thanks(site.title),
     t.orderNumber(order.orderNumber),
@@ -114,7 +114,7 @@ export function newOrderOwnerMail(
 ): MailMessage {
   const summary = orderSummary(order, 'en-US', mailTexts('en').order);
   const url = `${origin}/config#/orders/${encodeURIComponent(order.id)}`;
-  const ship = addressOf(order.shippingAddress);
+  const ship = addressOf(order.shippingAddress, 'en');
   const test = order.testMode ? ' (test)' : '';
   const text = [
     `New order #${order.orderNumber}${test} on ${site.title} from ${order.email}.`,

@@ -163,8 +163,8 @@ export function orderPageJson(
     refunded: order.refundedTotal ? `−${money(order.refundedTotal)}` : '',
     // Only while there is something to pay: a paid order's page need not tell how to pay.
     paymentInstructions: order.paymentStatus === 'pending' ? order.paymentInstructions : '',
-    shippingAddress: order.shippingAddress ? addressLines(order.shippingAddress) : null,
-    billingAddress: order.billingAddress ? addressLines(order.billingAddress) : null,
+    shippingAddress: order.shippingAddress ? addressLines(order.shippingAddress, language) : null,
+    billingAddress: order.billingAddress ? addressLines(order.billingAddress, language) : null,
     statusUrl: kind === 'confirmed' ? order.statusUrl : '',
   };
 }

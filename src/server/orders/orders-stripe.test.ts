@@ -73,6 +73,7 @@ describeEachBackend('stripe payments (fake Stripe server, signed webhooks)', (ki
     ({ app } = await buildTestApp(h, {
       config: {
         stripeSecretKey: 'sk_test_x',
+        stripePublishableKey: 'pk_test_x',
         stripeWebhookSecret: WEBHOOK_SECRET,
         stripeApiUrl: fake.url,
       },
@@ -170,6 +171,125 @@ describeEachBackend('stripe payments (fake Stripe server, signed webhooks)', (ki
     const repeat = await postWebhook(intentEvent('payment_intent.succeeded', piId));
     expect(repeat.statusCode).toBe(200);
     expect(fake.captures()).toBe(captures + 1);
+  });
+
+  /** What Stripe.js does when the shopper confirms the card in the Payment Element. */
+  async function confirmInBrowser(clientSecret: string, paymentMethod: string) {
+    const id = clientSecret.split('_secret_')[0]!;
+    const res = await fetch(`${fake.url}/v1/payment_intents/${id}/confirm`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        payment_method: paymentMethod,
+        client_secret: clientSecret,
+        key: 'pk_test_x',
+      }),
+    });
+    return res.status;
+  }
+  const INTENT = '/api/commerce/checkout/stripe-intent';
+  const quoteOf = (body: ReturnType<typeof placeBody>) => ({
+    shippingAddress: body.shippingAddress,
+    shippingOptionId: body.shippingOptionId,
+  });
+
+  it('Payment Element: intent for the quoted total, confirmed in the browser, verified with Stripe', async () => {
+    const s = await shopper();
+    const body = placeBody();
+    const res = await s.post(INTENT, quoteOf(body));
+    expect(res.statusCode, res.body).toBe(200);
+    const intent = res.json();
+    expect(intent).toMatchObject({
+      paymentIntentId: expect.stringMatching(/^pi_/),
+      clientSecret: expect.stringMatching(/_secret_/),
+      publishableKey: 'pk_test_x',
+      jsUrl: 'https://js.stripe.com/v3',
+      currency: 'USD',
+    });
+    expect(fake.intents.get(intent.paymentIntentId)).toMatchObject({
+      status: 'requires_payment_method',
+      amount: intent.amount,
+      capture_method: 'manual',
+    });
+    // Asked again for the same cart and total: the same intent.
+    expect((await s.post(INTENT, quoteOf(body))).json().paymentIntentId).toBe(
+      intent.paymentIntentId,
+    );
+
+    const place = placeBody({ payment: { provider: 'stripe', token: intent.paymentIntentId } });
+    const key = { 'idempotency-key': 'element-1' };
+    // Before the card is confirmed: everything checked, the request kept for the webhook.
+    const first = await s.post(ORDERS, place, key);
+    expect(first.statusCode, first.body).toBe(402);
+    expect(first.json().error.code).toBe('PAYMENT_ACTION_REQUIRED');
+    const attempt = await h.db
+      .selectFrom('checkout_attempts')
+      .select('idempotency_key')
+      .where('payment_reference', '=', intent.paymentIntentId)
+      .executeTakeFirst();
+    expect(attempt?.idempotency_key).toBe('element-1');
+
+    // A refused card leaves the intent waiting for another.
+    expect(await confirmInBrowser(intent.clientSecret, 'pm_card_chargeDeclined')).toBe(402);
+    expect((await s.post(ORDERS, place, key)).statusCode).toBe(402);
+    expect(await confirmInBrowser(intent.clientSecret, 'pm_card_visa')).toBe(200);
+    const captures = fake.captures();
+    const placed = await s.post(ORDERS, place, key);
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().order).toMatchObject({
+      paymentProvider: 'stripe',
+      paymentStatus: 'paid',
+      grandTotal: intent.amount,
+    });
+    expect(fake.captures()).toBe(captures + 1);
+    expect(fake.intents.get(intent.paymentIntentId)!.status).toBe('succeeded');
+  });
+
+  it("Payment Element: another checkout's intent or a changed total is refused", async () => {
+    const a = await shopper();
+    const b = await shopper();
+    const intentA = (await a.post(INTENT, quoteOf(placeBody()))).json();
+    expect(await confirmInBrowser(intentA.clientSecret, 'pm_card_visa')).toBe(200);
+    // B pays with A's confirmed intent: not B's, nothing placed, A's hold untouched.
+    const stolen = await b.post(
+      ORDERS,
+      placeBody({ payment: { provider: 'stripe', token: intentA.paymentIntentId } }),
+    );
+    expect(stolen.statusCode, stolen.body).toBe(402);
+    expect(stolen.json().error.message).toMatch(/does not belong to this checkout/);
+    expect(fake.intents.get(intentA.paymentIntentId)!.status).toBe('requires_capture');
+    // A picks the pickup option after confirming: another total, so the hold is released.
+    const changed = await a.post(
+      ORDERS,
+      placeBody({
+        shippingOptionId: 'pickup',
+        payment: { provider: 'stripe', token: intentA.paymentIntentId },
+      }),
+    );
+    expect(changed.statusCode, changed.body).toBe(402);
+    expect(changed.json().error.message).toMatch(/total changed/);
+    expect(fake.intents.get(intentA.paymentIntentId)!.status).toBe('canceled');
+    // Asked again for the first total, A gets a fresh intent, not the released one.
+    const again = (await a.post(INTENT, quoteOf(placeBody()))).json();
+    expect(again.paymentIntentId).not.toBe(intentA.paymentIntentId);
+    expect(fake.intents.get(again.paymentIntentId)!.status).toBe('requires_payment_method');
+  });
+
+  it('Payment Element: the webhook places the order when the page went away after confirming', async () => {
+    const s = await shopper();
+    const intent = (await s.post(INTENT, quoteOf(placeBody()))).json();
+    const place = placeBody({ payment: { provider: 'stripe', token: intent.paymentIntentId } });
+    expect((await s.post(ORDERS, place, { 'idempotency-key': 'element-2' })).statusCode).toBe(402);
+    expect(await confirmInBrowser(intent.clientSecret, 'pm_card_visa')).toBe(200);
+    const hook = await postWebhook(
+      intentEvent('payment_intent.amount_capturable_updated', intent.paymentIntentId),
+    );
+    expect(hook.statusCode).toBe(200);
+    const orders = await h.db
+      .selectFrom('orders')
+      .select(['payment_status', 'idempotency_key'])
+      .where('payment_reference', '=', intent.paymentIntentId)
+      .execute();
+    expect(orders).toEqual([{ payment_status: 'paid', idempotency_key: 'element-2' }]);
   });
 
   it('refuses a webhook whose signature does not match the raw body', async () => {

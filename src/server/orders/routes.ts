@@ -1,7 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import type { PlaceOrderRequest, QuoteRequest } from '../../shared/checkout/api.js';
-import { IDEMPOTENCY_KEY_HEADER, PAYMENT_PROVIDERS } from '../../shared/checkout/api.js';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  PAYMENT_PROVIDERS,
+  STRIPE_INTENT_PATH,
+} from '../../shared/checkout/api.js';
 import { SHIPPING_KINDS, type CheckoutSettings } from '../../shared/checkout/settings.js';
 import { PageType, Role } from '../../shared/enums.js';
 import { ErrorCode } from '../../shared/errors.js';
@@ -30,6 +34,7 @@ import { cancelOrder, fulfillOrder, markPaid, refundOrder } from './owner-action
 import { placeOrder, type OrderDeps } from './place-order.js';
 import { quoteCart } from './quote.js';
 import { finishPayment } from './finish-payment.js';
+import { stripeIntent } from './stripe-intent.js';
 
 /** Where Stripe sends its events (configure it in Stripe's dashboard). */
 export const STRIPE_WEBHOOK_PATH = '/api/commerce/payments/stripe/webhook';
@@ -227,6 +232,17 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
     return reply.header('cache-control', 'no-store').send(response);
   });
 
+  app.post(STRIPE_INTENT_PATH, { schema: { body: QuoteBody } }, async (req, reply) => {
+    const { crumb: _crumb, ...input } = req.body as Static<typeof QuoteBody>;
+    const intent = await stripeIntent(
+      { db: deps.db, providers: orderDeps.providers, config: deps.config },
+      storeOf(req.site),
+      cartIdOf(req, deps.config.secret),
+      input as QuoteRequest,
+    );
+    return reply.header('cache-control', 'no-store').send(intent);
+  });
+
   // --- owner ---------------------------------------------------------------------------------
 
   app.get(
@@ -312,7 +328,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
     reply.header('cache-control', 'no-store');
     return {
       settings: await loadCheckoutSettings(deps.db, req.site.id),
-      stripeConfigured: Boolean(deps.config.stripeSecretKey),
+      stripeConfigured: Boolean(orderDeps.providers.stripe),
     };
   });
 
@@ -327,7 +343,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
         settings as CheckoutSettings,
         new Date(deps.now()),
       );
-      return { settings: saved, stripeConfigured: Boolean(deps.config.stripeSecretKey) };
+      return { settings: saved, stripeConfigured: Boolean(orderDeps.providers.stripe) };
     },
   );
 

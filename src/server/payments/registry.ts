@@ -11,14 +11,16 @@ const made = new WeakMap<AppDeps, PaymentProviders>();
 
 /**
  * The app's payment providers: `test` and `manual` always; `stripe` only when STRIPE_SECRET_KEY
- * is configured (a website that turns Stripe on without it offers only its other providers).
+ * and STRIPE_PUBLISHABLE_KEY are configured (the checkout's card form needs the second; a
+ * website that turns Stripe on without them offers only its other providers).
  */
 export function paymentProvidersFor(deps: AppDeps): PaymentProviders {
   let set = made.get(deps);
   if (!set) {
     set = { test: testProvider(deps.db, deps.now), manual: manualProvider() };
-    const { stripeSecretKey, stripeWebhookSecret, stripeApiUrl } = deps.config;
-    if (stripeSecretKey) {
+    const { stripeSecretKey, stripePublishableKey, stripeWebhookSecret, stripeApiUrl } =
+      deps.config;
+    if (stripeSecretKey && stripePublishableKey) {
       set.stripe = stripeProvider({
         secretKey: stripeSecretKey,
         webhookSecret: stripeWebhookSecret,

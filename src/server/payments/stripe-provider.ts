@@ -60,12 +60,26 @@ export function stripeProvider(opts: StripeOptions): PaymentProvider {
   return {
     id: 'stripe',
 
+    /**
+     * The PaymentIntent the checkout's card form (Stripe's Payment Element) confirms in the
+     * browser: not confirmed here, no payment method yet. The same checkout and amount get the
+     * same intent back (idempotency key); one released since (a failed placement) is replaced.
+     */
     async initiate(req: PaymentRequest) {
-      const pi = await create(req);
+      let pi = await stripe.paymentIntents.create(intentParams(req), {
+        idempotencyKey: req.idempotencyKey,
+      });
+      pi = await stripe.paymentIntents.retrieve(pi.id);
+      if (pi.status === 'canceled') {
+        pi = await stripe.paymentIntents.create(intentParams(req), {
+          idempotencyKey: `${req.idempotencyKey}_${pi.id}`,
+        });
+      }
       return { reference: pi.id, clientSecret: pi.client_secret ?? '' };
     },
 
     async authorize(req: PaymentRequest): Promise<AuthorizeResult> {
+      if (req.token?.startsWith('pi_')) return confirmedInBrowser(req);
       let pi: Stripe.PaymentIntent;
       try {
         pi = await create(req);
@@ -133,20 +147,74 @@ export function stripeProvider(opts: StripeOptions): PaymentProvider {
     },
   };
 
+  function intentParams(req: PaymentRequest): Stripe.PaymentIntentCreateParams {
+    return {
+      amount: req.amount,
+      currency: req.currency.toLowerCase(),
+      capture_method: 'manual',
+      // No redirecting methods: the page confirms with `redirect: 'if_required'` and has no
+      // return flow.
+      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+      ...(req.email ? { receipt_email: req.email } : {}),
+      metadata: { siteId: req.siteId, cartId: req.cartId },
+    };
+  }
+
   function create(req: PaymentRequest): Promise<Stripe.PaymentIntent> {
     return stripe.paymentIntents.create(
-      {
-        amount: req.amount,
-        currency: req.currency.toLowerCase(),
-        capture_method: 'manual',
-        confirm: true,
-        payment_method: req.token,
-        // Card payments confirmed here; no redirecting methods (the page has no return flow).
-        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-        receipt_email: req.email,
-        metadata: { siteId: req.siteId, cartId: req.cartId },
-      },
+      { ...intentParams(req), confirm: true, payment_method: req.token },
       { idempotencyKey: req.idempotencyKey },
     );
+  }
+
+  /**
+   * A PaymentIntent the shopper confirmed in the browser (Payment Element, pi_… as the token):
+   * read back from Stripe, never taken on the browser's word. It must be this checkout's (the
+   * metadata the intent was made with) and for this amount; one still waiting for the card
+   * answers `action_required` with its client secret, so the page confirms it and places again.
+   */
+  async function confirmedInBrowser(req: PaymentRequest): Promise<AuthorizeResult> {
+    let pi: Stripe.PaymentIntent;
+    try {
+      pi = await stripe.paymentIntents.retrieve(req.token!);
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+        return { ok: false, reason: 'declined', message: Messages.PAYMENT_NOT_FOUND };
+      }
+      throw err;
+    }
+    if (pi.metadata?.siteId !== req.siteId || pi.metadata?.cartId !== req.cartId) {
+      return { ok: false, reason: 'declined', message: Messages.PAYMENT_NOT_FOUND };
+    }
+    const status = settled(pi);
+    if (pi.amount !== req.amount || pi.currency !== req.currency.toLowerCase()) {
+      // The cart or its shipping changed after the card form was made: a hold for the old
+      // amount is released, and the page makes a new intent for the new total.
+      if (status === 'authorized') await stripe.paymentIntents.cancel(pi.id).catch(() => undefined);
+      return {
+        ok: false,
+        reason: 'declined',
+        message: Messages.PAYMENT_TOTAL_CHANGED,
+        reference: pi.id,
+      };
+    }
+    if (status) return { ok: true, status, reference: pi.id };
+    if (pi.status === 'canceled') {
+      return {
+        ok: false,
+        reason: 'declined',
+        message: Messages.PAYMENT_TOTAL_CHANGED,
+        reference: pi.id,
+      };
+    }
+    // requires_payment_method (not confirmed yet, or the card was refused), requires_action,
+    // requires_confirmation, processing: the browser (or the webhook) finishes it.
+    return {
+      ok: false,
+      reason: 'action_required',
+      message: Messages.PAYMENT_ACTION_REQUIRED,
+      reference: pi.id,
+      clientSecret: pi.client_secret ?? '',
+    };
   }
 }

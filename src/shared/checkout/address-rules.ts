@@ -53,8 +53,10 @@ export interface CountryFormat {
   postalLabel: PostalLabel;
   /** False where the country has no postal codes in common use. */
   postalRequired: boolean;
-  /** Example shown under the postal field; '' when none. */
+  /** Example shown under the postal field ('e.g. 10001'); '' when none. */
   postalExample: string;
+  /** The example code alone ('10001'), for pages that word the hint in another language. */
+  postalSample: string;
 }
 
 interface PostalRule {
@@ -131,46 +133,46 @@ const COUNTRIES: Record<string, CountryDef> = {
     region: 'State',
     regionRequired: true,
     postal: 'ZIP Code',
-    example: 'e.g. 10001',
+    example: '10001',
   },
-  CA: { name: 'Canada', region: 'Province', regionRequired: true, example: 'e.g. K1A 0B1' },
-  GB: { name: 'United Kingdom', region: 'County', postal: 'Postcode', example: 'e.g. SW1A 1AA' },
+  CA: { name: 'Canada', region: 'Province', regionRequired: true, example: 'K1A 0B1' },
+  GB: { name: 'United Kingdom', region: 'County', postal: 'Postcode', example: 'SW1A 1AA' },
   IE: {
     name: 'Ireland',
     region: 'County',
     postal: 'Eircode',
     postalRequired: false,
-    example: 'e.g. D02 X285',
+    example: 'D02 X285',
   },
   AU: {
     name: 'Australia',
     region: 'State',
     regionRequired: true,
     postal: 'Postcode',
-    example: 'e.g. 2000',
+    example: '2000',
   },
-  NZ: { name: 'New Zealand', postal: 'Postcode', example: 'e.g. 6011' },
-  JP: { name: 'Japan', region: 'Province', regionRequired: true, example: 'e.g. 100-0001' },
-  DE: { name: 'Germany', example: 'e.g. 10115' },
-  FR: { name: 'France', example: 'e.g. 75001' },
-  ES: { name: 'Spain', region: 'Province', example: 'e.g. 28001' },
-  IT: { name: 'Italy', region: 'Province', example: 'e.g. 00118' },
-  NL: { name: 'Netherlands', example: 'e.g. 1012 AB' },
-  BE: { name: 'Belgium', example: 'e.g. 1000' },
-  AT: { name: 'Austria', example: 'e.g. 1010' },
-  CH: { name: 'Switzerland', example: 'e.g. 8001' },
-  DK: { name: 'Denmark', example: 'e.g. 1050' },
-  NO: { name: 'Norway', example: 'e.g. 0150' },
-  SE: { name: 'Sweden', example: 'e.g. 111 22' },
-  FI: { name: 'Finland', example: 'e.g. 00100' },
-  PL: { name: 'Poland', example: 'e.g. 00-001' },
-  CZ: { name: 'Czechia', example: 'e.g. 110 00' },
-  MX: { name: 'Mexico', region: 'State', regionRequired: true, example: 'e.g. 06000' },
-  BR: { name: 'Brazil', region: 'State', regionRequired: true, example: 'e.g. 01000-000' },
+  NZ: { name: 'New Zealand', postal: 'Postcode', example: '6011' },
+  JP: { name: 'Japan', region: 'Province', regionRequired: true, example: '100-0001' },
+  DE: { name: 'Germany', example: '10115' },
+  FR: { name: 'France', example: '75001' },
+  ES: { name: 'Spain', region: 'Province', example: '28001' },
+  IT: { name: 'Italy', region: 'Province', example: '00118' },
+  NL: { name: 'Netherlands', example: '1012 AB' },
+  BE: { name: 'Belgium', example: '1000' },
+  AT: { name: 'Austria', example: '1010' },
+  CH: { name: 'Switzerland', example: '8001' },
+  DK: { name: 'Denmark', example: '1050' },
+  NO: { name: 'Norway', example: '0150' },
+  SE: { name: 'Sweden', example: '111 22' },
+  FI: { name: 'Finland', example: '00100' },
+  PL: { name: 'Poland', example: '00-001' },
+  CZ: { name: 'Czechia', example: '110 00' },
+  MX: { name: 'Mexico', region: 'State', regionRequired: true, example: '06000' },
+  BR: { name: 'Brazil', region: 'State', regionRequired: true, example: '01000-000' },
   HK: { name: 'Hong Kong', region: 'Region', postalRequired: false },
-  SG: { name: 'Singapore', example: 'e.g. 018956' },
-  IN: { name: 'India', region: 'State', regionRequired: true, example: 'e.g. 110001' },
-  ZA: { name: 'South Africa', region: 'Province', example: 'e.g. 2000' },
+  SG: { name: 'Singapore', example: '018956' },
+  IN: { name: 'India', region: 'State', regionRequired: true, example: '110001' },
+  ZA: { name: 'South Africa', region: 'Province', example: '2000' },
 };
 
 /** Every country the checkout can show, sorted by name. */
@@ -193,8 +195,35 @@ export function countryFormat(code: string): CountryFormat {
     regionRequired: def.regionRequired ?? false,
     postalLabel: def.postal ?? 'Postal Code',
     postalRequired: def.postalRequired ?? true,
-    postalExample: def.example ?? '',
+    postalExample: def.example ? `e.g. ${def.example}` : '',
+    postalSample: def.example ?? '',
   };
+}
+
+const displayNames = new Map<string, Intl.DisplayNames | null>();
+
+/**
+ * A country's name in a language ('JP' → '日本' in ja, 'Japan' in en), by the runtime's CLDR data
+ * (Intl.DisplayNames); the checkout's own English name where the runtime has none.
+ */
+export function countryName(code: string, language?: string | null): string {
+  const lang = (language ?? '').trim() || 'en';
+  let names = displayNames.get(lang);
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames([lang.replace('_', '-'), 'en'], { type: 'region' });
+    } catch {
+      names = null;
+    }
+    displayNames.set(lang, names);
+  }
+  let name: string | undefined;
+  try {
+    name = names?.of(code);
+  } catch {
+    name = undefined;
+  }
+  return name && name !== code ? name : countryFormat(code).name;
 }
 
 /** Upper-cased, inner spaces folded: the form a postal code is checked and stored in. */
@@ -287,17 +316,19 @@ const OWN_LINES = new Set(['GB', 'IE']);
 
 /**
  * An address as the lines written on an envelope in its country, ending with the country's
- * name. Raw text: the template escapes each line.
+ * name in `language` (the site's; English when absent). Raw text: the template escapes each line.
  */
-export function addressLines(a: AddressInput): string[] {
+export function addressLines(a: AddressInput, language?: string | null): string[] {
   const name = `${a.firstName} ${a.lastName}`.trim();
-  const country = countryFormat(a.country).name;
+  const country = countryName(a.country, language);
   const region = a.region ?? '';
   const postal = a.postalCode ?? '';
   const join = (parts: string[], sep = ' ') => parts.filter((p) => p.trim()).join(sep);
   let lines: string[];
   if (a.country === 'JP') {
-    lines = [postal ? `〒${postal}` : '', join([region, a.city]), a.line1, a.line2 ?? '', name];
+    // Japanese order: postcode, prefecture and city, street, building, then family name first.
+    const jpName = `${a.lastName} ${a.firstName}`.trim();
+    lines = [postal ? `〒${postal}` : '', join([region, a.city]), a.line1, a.line2 ?? '', jpName];
   } else if (OWN_LINES.has(a.country)) {
     lines = [name, a.line1, a.line2 ?? '', a.city, region, postal];
   } else if (CITY_FIRST.has(a.country)) {

@@ -35,7 +35,10 @@ export interface AddressInput {
 
 export interface PaymentInput {
   provider: PaymentProviderId;
-  /** `test`: a TestCardToken; `stripe`: a PaymentMethod id (pm_…); `manual`: none. */
+  /**
+   * `test`: a TestCardToken; `stripe`: the PaymentIntent the page's card form confirmed (pi_…,
+   * from STRIPE_INTENT_PATH) or a PaymentMethod id (pm_…); `manual`: none.
+   */
   token?: string;
 }
 
@@ -164,6 +167,25 @@ export interface OrderJson {
   /** Shipments with carrier and tracking; the timeline of what happened. */
   fulfillments: { carrier: string; trackingNumber: string; at: number }[];
   events: OrderEventJson[];
+}
+
+/** Where the checkout asks for the PaymentIntent its Stripe card form confirms. */
+export const STRIPE_INTENT_PATH = '/api/commerce/checkout/stripe-intent';
+
+/**
+ * POST /api/commerce/checkout/stripe-intent (body: QuoteRequest) → the PaymentIntent for the
+ * cart's quoted total, and what the page needs to show Stripe's card form. The order is then
+ * placed with `payment: { provider: 'stripe', token: paymentIntentId }`.
+ */
+export interface StripeIntentResponse {
+  paymentIntentId: string;
+  clientSecret: string;
+  /** The total the intent is for (minor units of `currency`). */
+  amount: number;
+  currency: string;
+  publishableKey: string;
+  /** Stripe.js (STRIPE_JS_URL). */
+  jsUrl: string;
 }
 
 /** 201 from POST /api/commerce/orders, and the replay of it. */

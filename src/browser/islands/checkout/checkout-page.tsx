@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
+  STRIPE_INTENT_PATH,
   type CheckoutFieldErrors,
   type PlaceOrderResponse,
   type QuoteResponse,
+  type StripeIntentResponse,
 } from '../../../shared/checkout/api.js';
-import { AddressLabels, countryFormat } from '../../../shared/checkout/address-rules.js';
-import { minimumSubtotalText } from '../../../shared/cart/cart-minimum.js';
+import { addressLines } from '../../../shared/checkout/address-rules.js';
+import { checkoutTexts, localizeMessage } from '../../../shared/checkout/checkout-texts.js';
+import { ErrorCode, Messages } from '../../../shared/errors.js';
 import { formatMoney } from '../../../shared/money.js';
 import { apiFetch, ApiError } from '../../lib/api.js';
 import { cartStore, type CartStore } from '../cart/store.js';
@@ -19,13 +22,11 @@ import {
   emptyDraft,
   fieldErrorsOf,
   firstStepWithError,
-  formatCardNumber,
   nextStep,
   placeOrderRequest,
   quoteRequestFor,
   shortLinesOf,
   shortLineText,
-  STEP_TITLES,
   stepsFor,
   validateAll,
   validateStep,
@@ -34,6 +35,8 @@ import {
   type StepId,
 } from './checkout-steps.js';
 import { OrderSummary } from './order-summary.js';
+import { PaymentStep, providerLabel } from './payment-step.js';
+import { StripeCard, type StripeCardHandle } from './stripe-card.js';
 
 export const QUOTE_PATH = '/api/commerce/checkout/quote';
 export const ORDERS_PATH = '/api/commerce/orders';
@@ -62,9 +65,17 @@ function newKey(): string {
 
 /**
  * The /checkout page (SPEC 2.1 pageType 201): contact email → shipping address (billing the same
- * unless unticked) → shipping method → payment → review and 'Place Order', on one page. Each
- * finished step folds into a summary with an Edit button. The server quotes the totals again
- * after every step; the cart comes from the cart store, never from the HTML.
+ * unless unticked) → shipping method → payment → review and 'Place Order', on one page, in the
+ * site's language (`checkoutTexts`). Each finished step folds into a summary with an Edit button.
+ * The server quotes the totals again after every step; the cart comes from the cart store, never
+ * from the HTML. A cart with nothing to ship asks only for the email and the payment.
+ *
+ * Stripe: the review step shows Stripe's card form (Stripe.js, loaded only then) for a
+ * PaymentIntent of the quoted total. 'Place Order' sends the order with the intent's id; the
+ * server checks everything and answers PAYMENT_ACTION_REQUIRED (keeping the request, so Stripe's
+ * webhook can finish it if the page goes away); the page confirms the card with Stripe
+ * (`confirmPayment`, 3-D Secure included) and sends the same request again, which the server
+ * verifies with Stripe before it records the order.
  */
 export default function CheckoutPage({
   locale = 'en-US',
@@ -72,6 +83,7 @@ export default function CheckoutPage({
   store = cartStore,
   navigate = (url) => window.location.assign(url),
 }: CheckoutPageProps) {
+  const texts = checkoutTexts(locale);
   const { status, cart } = useCart(store);
   const [quote, setQuote] = useState<QuoteResponse | null>(null);
   const [quoteFailed, setQuoteFailed] = useState<string | null>(null);
@@ -82,14 +94,21 @@ export default function CheckoutPage({
   const [failure, setFailure] = useState<Failure | null>(null);
   const [busy, setBusy] = useState(false);
   const [placing, setPlacing] = useState(false);
+  const [intent, setIntent] = useState<StripeIntentResponse | null>(null);
+  const [intentFailed, setIntentFailed] = useState<string | null>(null);
   /** Bumped to move focus after a render: to the first invalid field, else the open step. */
   const [focusTick, setFocusTick] = useState(0);
   const rootRef = useRef<HTMLDivElement>(null);
   const quoteSeq = useRef(0);
+  const intentSeq = useRef(0);
   const placeKey = useRef<string | null>(null);
   const placingRef = useRef(false);
+  const card = useRef<StripeCardHandle | null>(null);
 
   const money = (minor: number) => formatMoney(minor, quote?.totals.currency ?? currency, locale);
+  const say = (message: string) => localizeMessage(texts, message);
+  const sayAll = (fe: CheckoutFieldErrors): CheckoutFieldErrors =>
+    Object.fromEntries(Object.entries(fe).map(([k, v]) => [k, say(v)]));
   const requiresShipping = quote?.requiresShipping ?? true;
   const steps = stepsFor(requiresShipping);
   const hasCart = !!cart && cart.entries.length > 0;
@@ -110,9 +129,9 @@ export default function CheckoutPage({
       if (seq !== quoteSeq.current) return null;
       const fe = fieldErrorsOf((err as ApiError).body);
       if (Object.keys(fe).length) {
-        setErrors((e) => ({ ...e, ...fe }));
+        setErrors((e) => ({ ...e, ...sayAll(fe) }));
         setFocusTick((t) => t + 1);
-      } else setQuoteFailed((err as Error).message);
+      } else setQuoteFailed(say((err as Error).message));
       return null;
     } finally {
       if (seq === quoteSeq.current) setBusy(false);
@@ -130,11 +149,27 @@ export default function CheckoutPage({
         ...d,
         shipping: { ...d.shipping, country },
         billing: { ...d.billing, country },
-        provider: d.provider ?? q.paymentProviders.find((p) => p.id !== 'stripe')?.id ?? null,
+        provider: d.provider ?? q.paymentProviders[0]?.id ?? null,
         shippingOptionId: d.shippingOptionId ?? q.selectedShippingOptionId,
       }));
     });
   }, [hasCart]);
+
+  // Stripe's card form needs a PaymentIntent for the total being paid: asked for when the
+  // review step opens with Stripe chosen, and again whenever the total changes.
+  const wantsCard = step === 'review' && draft.provider === 'stripe' && !!quote;
+  const total = quote?.totals.grandTotal;
+  useEffect(() => {
+    if (!wantsCard || (intent && intent.amount === total)) return;
+    const seq = ++intentSeq.current;
+    setIntentFailed(null);
+    apiFetch<StripeIntentResponse>(STRIPE_INTENT_PATH, {
+      method: 'POST',
+      json: quoteRequestFor(draft, requiresShipping, true),
+    })
+      .then((i) => seq === intentSeq.current && setIntent(i))
+      .catch((err: Error) => seq === intentSeq.current && setIntentFailed(say(err.message)));
+  }, [wantsCard, total, intent]);
 
   useEffect(() => {
     if (!focusTick) return;
@@ -164,7 +199,7 @@ export default function CheckoutPage({
   const continueFrom = async (e: FormEvent, s: StepId) => {
     e.preventDefault();
     if (!quote || busy) return;
-    const stepErrors = validateStep(s, draft, quote);
+    const stepErrors = sayAll(validateStep(s, draft, quote));
     const others = Object.fromEntries(
       Object.entries(errors).filter(([k]) => !(k in stepErrors) && !isStepKey(s, k)),
     );
@@ -190,55 +225,85 @@ export default function CheckoutPage({
     void requote(next, done.has('address'));
   };
 
+  /** POST /api/commerce/orders with this attempt's key; the order, or the ApiError. */
+  const sendOrder = async (): Promise<PlaceOrderResponse | ApiError> => {
+    // One key per attempt; a retry after no answer reuses it, so the server gives the first
+    // order back instead of placing a second.
+    placeKey.current ??= newKey();
+    try {
+      return await apiFetch<PlaceOrderResponse>(ORDERS_PATH, {
+        method: 'POST',
+        json: placeOrderRequest(draft, requiresShipping, intent?.paymentIntentId),
+        idempotencyKey: placeKey.current,
+      });
+    } catch (err) {
+      return err as ApiError;
+    }
+  };
+
   const placeOrder = async () => {
     if (!quote || placingRef.current) return;
-    const all = validateAll(steps, draft, quote);
+    const all = sayAll(validateAll(steps, draft, quote));
     if (Object.keys(all).length) {
       setErrors(all);
       openStep(firstStepWithError(steps, all) ?? 'contact');
       return;
     }
+    const stripe = draft.provider === 'stripe';
+    if (stripe && (!intent || !card.current)) return;
     placingRef.current = true;
     setPlacing(true);
     setFailure(null);
-    // One key per attempt; a retry after no answer reuses it, so the server gives the first
-    // order back instead of placing a second.
-    placeKey.current ??= newKey();
-    try {
-      const res = await apiFetch<PlaceOrderResponse>(ORDERS_PATH, {
-        method: 'POST',
-        json: placeOrderRequest(draft, requiresShipping),
-        idempotencyKey: placeKey.current,
-      });
+    setFieldError('payment.token', null);
+    let res = await sendOrder();
+    // Stripe: the server found everything in order and kept the request; now the card.
+    if (stripe && res instanceof ApiError && res.code === ErrorCode.PAYMENT_ACTION_REQUIRED) {
+      const confirmed = await (card.current?.confirm() ?? { error: texts.stripeUnavailable });
+      res = confirmed.error
+        ? new ApiError(402, ErrorCode.PAYMENT_DECLINED, confirmed.error)
+        : await sendOrder();
+    }
+    if (!(res instanceof ApiError)) {
       store.clear();
       navigate(confirmationUrl(res.order));
       return;
-    } catch (err) {
-      const apiErr = err as ApiError;
-      if (apiErr instanceof ApiError && apiErr.status !== 0) placeKey.current = null;
-      showPlaceFailure(apiErr);
     }
+    // A refused request gets a new key next time; no answer keeps it (the order may exist).
+    // Stripe's confirmation keeps it too: the webhook finishes under the same key.
+    if (res.status !== 0 && res.code !== ErrorCode.PAYMENT_ACTION_REQUIRED) {
+      placeKey.current = null;
+    }
+    showPlaceFailure(res, stripe);
     placingRef.current = false;
     setPlacing(false);
   };
 
-  const showPlaceFailure = (err: ApiError) => {
+  const showPlaceFailure = (err: ApiError, stripe: boolean) => {
+    const message = say(err.message);
     if (err.code === 'CHECKOUT_FIELDS_INVALID') {
-      const fe = fieldErrorsOf(err.body);
+      const fe = sayAll(fieldErrorsOf(err.body));
       setErrors(fe);
-      setFailure({ message: err.message });
+      setFailure({ message });
       openStep(firstStepWithError(steps, fe) ?? 'review', true);
+    } else if (err.code === 'PAYMENT_DECLINED' && stripe) {
+      // Beside Stripe's card form, on this step; a total that changed gets a new intent.
+      setErrors((e) => ({ ...e, 'payment.token': message }));
+      setFailure({ message, spokenOnly: true });
+      if (err.message === Messages.PAYMENT_TOTAL_CHANGED) setIntent(null);
     } else if (err.code === 'PAYMENT_DECLINED') {
       // The provider's message, beside the card; everything typed stays.
-      setErrors({ 'payment.token': err.message });
-      setFailure({ message: err.message, spokenOnly: true });
+      setErrors({ 'payment.token': message });
+      setFailure({ message, spokenOnly: true });
       openStep('payment', true);
     } else if (err.code === 'OUT_OF_STOCK') {
-      setFailure({ message: err.message, lines: shortLinesOf(err.body).map(shortLineText) });
+      setFailure({
+        message,
+        lines: shortLinesOf(err.body).map((l) => shortLineText(l, texts)),
+      });
       void store.load().catch(() => undefined);
       setFocusTick((t) => t + 1);
     } else {
-      setFailure({ message: err.message });
+      setFailure({ message });
     }
   };
 
@@ -246,23 +311,23 @@ export default function CheckoutPage({
   const totals = quote?.totals;
   const belowMinimum =
     !!quote && quote.minimumSubtotal > 0 && quote.totals.subtotal < quote.minimumSubtotal
-      ? minimumSubtotalText(money(quote.minimumSubtotal))
+      ? texts.minimumSubtotal(money(quote.minimumSubtotal))
       : null;
 
   if (loading || (hasCart && !quote && !quoteFailed)) {
     return (
       <div className="co-checkout" aria-busy="true">
-        <p className="co-loading">Loading…</p>
+        <p className="co-loading">{texts.loading}</p>
       </div>
     );
   }
   if (!hasCart) {
     return (
       <div className="co-checkout">
-        <p className="co-empty">You have nothing in your shopping cart.</p>
+        <p className="co-empty">{texts.cartEmpty}</p>
         <p>
           <a className="co-link" href="/cart">
-            Back to cart
+            {texts.backToCart}
           </a>
         </p>
       </div>
@@ -281,7 +346,7 @@ export default function CheckoutPage({
               className="co-secondary"
               onClick={() => void requote(draft, false)}
             >
-              Try again
+              {texts.tryAgain}
             </button>
           </div>
           <OrderSummary
@@ -290,28 +355,33 @@ export default function CheckoutPage({
             shippingChosen={false}
             cartSubtotal={cart.subtotalCents}
             money={money}
+            texts={texts}
           />
         </div>
       </div>
     );
   }
 
-  // Stripe needs its own card element (Stripe.js), which this island does not load yet.
-  const shownProviders = quote.paymentProviders.filter((p) => p.id !== 'stripe');
-  const provider = shownProviders.find((p) => p.id === draft.provider);
+  const provider = quote.paymentProviders.find((p) => p.id === draft.provider);
   const stepState = (s: StepId) => (s === step ? 'current' : done.has(s) ? 'done' : 'todo');
+  const addressText = (a: AddressDraft) =>
+    addressLines(
+      { ...a, firstName: '', lastName: texts.fullName(a.firstName.trim(), a.lastName.trim()) },
+      locale,
+    ).join(texts.addressSeparator);
+  const cardReady = draft.provider !== 'stripe' || (!!intent && intent.amount === total);
 
   const summaries: Record<StepId, string> = {
     contact: draft.email,
-    address: addressLine(draft.shipping),
+    address: addressText(draft.shipping),
     delivery: quote.shippingOptions.find((o) => o.id === draft.shippingOptionId)?.name ?? '',
     payment: [
       provider
         ? provider.id === 'test'
-          ? `${provider.label} · •••• ${cardDigits(draft.cardNumber).slice(-4)}`
-          : provider.label
+          ? `${providerLabel(texts, provider)} · •••• ${cardDigits(draft.cardNumber).slice(-4)}`
+          : providerLabel(texts, provider)
         : '',
-      billingOf(draft, requiresShipping) ? `Billing: ${addressLine(draft.billing)}` : '',
+      billingOf(draft, requiresShipping) ? texts.billingSummary(addressText(draft.billing)) : '',
     ]
       .filter(Boolean)
       .join(' · '),
@@ -322,7 +392,7 @@ export default function CheckoutPage({
     switch (s) {
       case 'contact':
         return (
-          <Field name="email" label={AddressLabels.email} errors={errors}>
+          <Field name="email" label={texts.labels.email} errors={errors}>
             {(a11y) => (
               <input
                 {...a11y}
@@ -347,6 +417,8 @@ export default function CheckoutPage({
             countries={quote.shipsTo}
             onChange={(shipping) => update({ shipping })}
             onFieldError={setFieldError}
+            texts={texts}
+            language={locale}
           />
         );
       case 'delivery':
@@ -357,9 +429,9 @@ export default function CheckoutPage({
               errors.shippingOptionId ? fieldId('shippingOptionId') + '-error' : undefined
             }
           >
-            <legend className="co-sr">{STEP_TITLES.delivery}</legend>
+            <legend className="co-sr">{texts.steps.delivery}</legend>
             {quote.shippingOptions.length === 0 && (
-              <p className="co-error">We do not ship to this address.</p>
+              <p className="co-error">{texts.noShippingToAddress}</p>
             )}
             {quote.shippingOptions.map((o, i) => (
               <label key={o.id} className="co-choice">
@@ -377,7 +449,7 @@ export default function CheckoutPage({
                   {o.description && <span className="co-hint">{o.description}</span>}
                 </span>
                 <span className="co-choice-amount">
-                  {o.amount === 0 ? 'Free' : money(o.amount)}
+                  {o.amount === 0 ? texts.free : money(o.amount)}
                 </span>
               </label>
             ))}
@@ -390,97 +462,15 @@ export default function CheckoutPage({
         );
       case 'payment':
         return (
-          <>
-            <fieldset className="co-choices">
-              <legend className="co-sr">{STEP_TITLES.payment}</legend>
-              {shownProviders.map((p, i) => (
-                <label key={p.id} className="co-choice">
-                  <input
-                    type="radio"
-                    name="co-provider"
-                    id={i === 0 ? fieldId('payment.provider') : undefined}
-                    value={p.id}
-                    checked={draft.provider === p.id}
-                    aria-invalid={errors['payment.provider'] ? true : undefined}
-                    onChange={() => {
-                      update({ provider: p.id });
-                      setFieldError('payment.provider', null);
-                      setFieldError('payment.token', null);
-                    }}
-                  />
-                  <span className="co-choice-text">
-                    <span className="co-choice-name">{p.label}</span>
-                  </span>
-                  {p.id === 'test' && <span className="co-badge">Test mode</span>}
-                </label>
-              ))}
-              {errors['payment.provider'] && (
-                <p className="co-error">{errors['payment.provider']}</p>
-              )}
-            </fieldset>
-            {draft.provider === 'test' && (
-              <Field
-                name="payment.token"
-                label="Card number"
-                errors={errors}
-                hint="Test mode: 4242 4242 4242 4242 approves; 4000 0000 0000 0002 is declined."
-                wide
-              >
-                {(a11y) => (
-                  <input
-                    {...a11y}
-                    type="text"
-                    inputMode="numeric"
-                    autoComplete="cc-number"
-                    placeholder="4242 4242 4242 4242"
-                    value={draft.cardNumber}
-                    onChange={(e) => {
-                      update({ cardNumber: formatCardNumber(e.target.value) });
-                      setFieldError('payment.token', null);
-                    }}
-                  />
-                )}
-              </Field>
-            )}
-            {provider && provider.id === 'manual' && provider.instructions && (
-              <p className="co-instructions">{provider.instructions}</p>
-            )}
-            {!requiresShipping && (
-              <div className="co-billing">
-                <h3 className="co-subhead">Billing address</h3>
-                <AddressFields
-                  prefix="billingAddress"
-                  value={draft.billing}
-                  errors={errors}
-                  countries={[]}
-                  onChange={(billing: AddressDraft) => update({ billing })}
-                  onFieldError={setFieldError}
-                />
-              </div>
-            )}
-            {requiresShipping && (
-              <div className="co-billing">
-                <label className="co-check">
-                  <input
-                    type="checkbox"
-                    checked={draft.billingSame}
-                    onChange={(e) => update({ billingSame: e.target.checked })}
-                  />
-                  Billing address same as shipping
-                </label>
-                {!draft.billingSame && (
-                  <AddressFields
-                    prefix="billingAddress"
-                    value={draft.billing}
-                    errors={errors}
-                    countries={[]}
-                    onChange={(billing: AddressDraft) => update({ billing })}
-                    onFieldError={setFieldError}
-                  />
-                )}
-              </div>
-            )}
-          </>
+          <PaymentStep
+            quote={quote}
+            draft={draft}
+            errors={errors}
+            texts={texts}
+            language={locale}
+            update={update}
+            setFieldError={setFieldError}
+          />
         );
       case 'review':
         return null;
@@ -491,7 +481,7 @@ export default function CheckoutPage({
     <div className="co-checkout" ref={rootRef} aria-busy={busy || placing || undefined}>
       {quote.testMode && (
         <p className="co-test-banner">
-          <span className="co-badge">Test mode</span> No real payment is taken.
+          <span className="co-badge">{texts.testBadge}</span> {texts.testBanner}
         </p>
       )}
       <div className="co-layout">
@@ -505,16 +495,16 @@ export default function CheckoutPage({
                     <span className="co-step-num" aria-hidden="true">
                       {i + 1}
                     </span>
-                    {STEP_TITLES[s]}
+                    {texts.steps[s]}
                   </h2>
                   {state === 'done' && !placing && (
                     <button
                       type="button"
                       className="co-edit"
-                      aria-label={`Edit ${STEP_TITLES[s].toLowerCase()}`}
+                      aria-label={texts.editStep(texts.steps[s])}
                       onClick={() => openStep(s)}
                     >
-                      Edit
+                      {texts.edit}
                     </button>
                   )}
                 </div>
@@ -529,7 +519,7 @@ export default function CheckoutPage({
                   >
                     {body(s)}
                     <button type="submit" className="co-primary" disabled={busy}>
-                      Continue
+                      {texts.continueText}
                     </button>
                   </form>
                 )}
@@ -540,26 +530,53 @@ export default function CheckoutPage({
                         .filter((x) => x !== 'review' && summaries[x])
                         .map((x) => (
                           <div key={x}>
-                            <dt>{STEP_TITLES[x]}</dt>
+                            <dt>{texts.steps[x]}</dt>
                             <dd>{summaries[x]}</dd>
                           </div>
                         ))}
                       {totals && (
                         <div className="co-review-total">
-                          <dt>Total</dt>
+                          <dt>{texts.total}</dt>
                           <dd>{money(totals.grandTotal)}</dd>
                         </div>
                       )}
                     </dl>
+                    {draft.provider === 'stripe' && (
+                      <div className="co-card">
+                        <h3 className="co-subhead">{texts.cardDetails}</h3>
+                        {intent && intent.amount === total ? (
+                          <StripeCard
+                            intent={intent}
+                            language={locale}
+                            texts={texts}
+                            error={errors['payment.token']}
+                            handle={card}
+                          />
+                        ) : intentFailed ? (
+                          <p className="co-error" role="alert">
+                            {intentFailed}{' '}
+                            <button
+                              type="button"
+                              className="co-edit"
+                              onClick={() => setIntent(null)}
+                            >
+                              {texts.tryAgain}
+                            </button>
+                          </p>
+                        ) : (
+                          <p className="co-hint">{texts.stripeLoading}</p>
+                        )}
+                      </div>
+                    )}
                     {belowMinimum && <p className="co-error co-minimum">{belowMinimum}</p>}
                     <button
                       type="button"
                       className="co-primary co-place"
-                      disabled={placing || busy || belowMinimum !== null}
+                      disabled={placing || busy || belowMinimum !== null || !cardReady}
                       aria-disabled={placing || undefined}
                       onClick={() => void placeOrder()}
                     >
-                      {placing ? 'Placing order…' : AddressLabels.placeOrder}
+                      {placing ? texts.placing : texts.labels.placeOrder}
                     </button>
                   </div>
                 )}
@@ -583,7 +600,7 @@ export default function CheckoutPage({
                       ))}
                     </ul>
                     <a className="co-link" href="/cart">
-                      Change your cart
+                      {texts.changeCart}
                     </a>
                   </>
                 )}
@@ -597,6 +614,7 @@ export default function CheckoutPage({
           shippingChosen={done.has('delivery') || !requiresShipping}
           cartSubtotal={cart.subtotalCents}
           money={money}
+          texts={texts}
         />
       </div>
     </div>
@@ -609,17 +627,4 @@ function isStepKey(step: StepId, key: string): boolean {
   if (step === 'delivery') return key === 'shippingOptionId';
   if (step === 'payment') return key.startsWith('payment.') || key.startsWith('billingAddress.');
   return false;
-}
-
-function addressLine(a: AddressDraft): string {
-  const format = countryFormat(a.country);
-  return [
-    `${a.firstName} ${a.lastName}`.trim(),
-    a.line1,
-    a.line2,
-    [a.city, a.region, a.postalCode].filter(Boolean).join(' '),
-    format.name,
-  ]
-    .filter(Boolean)
-    .join(', ');
 }

@@ -13,16 +13,12 @@ import {
   type QuoteResponse,
 } from '../../../shared/checkout/api.js';
 import { emailError, validateAddress } from '../../../shared/checkout/address-rules.js';
+import {
+  ENGLISH_CHECKOUT_TEXTS,
+  type CheckoutTexts,
+} from '../../../shared/checkout/checkout-texts.js';
 
 export type StepId = 'contact' | 'address' | 'delivery' | 'payment' | 'review';
-
-export const STEP_TITLES: Record<StepId, string> = {
-  contact: 'Contact',
-  address: 'Shipping address',
-  delivery: 'Shipping method',
-  payment: 'Payment',
-  review: 'Review',
-};
 
 /** An address as the form holds it: every field a string, '' when empty. */
 export type AddressDraft = Required<AddressInput>;
@@ -122,11 +118,12 @@ export function testCardToken(input: string): string | null {
 }
 
 /**
- * The billing address the order will carry: the shipping one unless the shopper gave another;
- * a cart with nothing to ship asks for it in the payment step (null: same as shipping).
+ * The billing address the order will carry: null for the shipping one (or, with nothing to
+ * ship, none: a digital cart asks for nothing but the email and the payment, and the server
+ * needs no address for it), else the other one the shopper gave.
  */
 export function billingOf(draft: CheckoutDraft, requiresShipping: boolean): AddressDraft | null {
-  if (!requiresShipping) return draft.billing;
+  if (!requiresShipping) return null;
   return draft.billingSame ? null : draft.billing;
 }
 
@@ -156,6 +153,7 @@ export function validateStep(
       const billing = billingOf(draft, quote.requiresShipping);
       if (billing) Object.assign(errors, validateAddress(billing, 'billingAddress'));
       if (!draft.provider) errors['payment.provider'] = CARD_MESSAGES.CHOOSE_PAYMENT;
+      // Stripe's card form checks the card itself (it answers when the payment is confirmed).
       else if (draft.provider === 'test') {
         if (!cardDigits(draft.cardNumber)) errors['payment.token'] = CARD_MESSAGES.REQUIRED;
         else if (!testCardToken(draft.cardNumber)) {
@@ -212,10 +210,14 @@ export function quoteRequestFor(
   return req;
 }
 
-/** The body of POST /api/commerce/orders. */
+/**
+ * The body of POST /api/commerce/orders. `stripePayment`: the PaymentIntent the card form was
+ * made for (pi_…), which the server reads back from Stripe before it records anything.
+ */
 export function placeOrderRequest(
   draft: CheckoutDraft,
   requiresShipping: boolean,
+  stripePayment?: string,
 ): PlaceOrderRequest {
   const provider = draft.provider ?? 'test';
   const req: PlaceOrderRequest = {
@@ -223,7 +225,9 @@ export function placeOrderRequest(
     payment:
       provider === 'test'
         ? { provider, token: testCardToken(draft.cardNumber) ?? '' }
-        : { provider },
+        : provider === 'stripe'
+          ? { provider, token: stripePayment ?? '' }
+          : { provider },
   };
   if (requiresShipping) {
     req.shippingAddress = trimAddress(draft.shipping);
@@ -261,10 +265,13 @@ export function shortLinesOf(
     : [];
 }
 
-/** 'Mug (S): 1 left' / 'Mug (S): sold out' — a 409 line as the page lists it. */
-export function shortLineText(l: { title: string; sku: string; available: number }): string {
+/** 'Mug (S): only 1 left' / 'Mug (S): sold out' — a 409 line as the page lists it. */
+export function shortLineText(
+  l: { title: string; sku: string; available: number },
+  texts: Pick<CheckoutTexts, 'onlyLeft' | 'soldOut'> = ENGLISH_CHECKOUT_TEXTS,
+): string {
   const what = l.sku ? `${l.title} (${l.sku})` : l.title;
-  return l.available > 0 ? `${what}: only ${l.available} left` : `${what}: sold out`;
+  return l.available > 0 ? texts.onlyLeft(what, l.available) : texts.soldOut(what);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { TotalsJson } from '../../../shared/checkout/api.js';
+import type { CheckoutTexts } from '../../../shared/checkout/checkout-texts.js';
 import type { CartEntryJson } from '../cart/cart-json.js';
 import { entrySubtotalMinor, variantText } from '../cart/entry-subtotal.js';
 
@@ -11,6 +12,7 @@ export interface OrderSummaryProps {
   /** The cart's own subtotal, shown until the first quote answers. */
   cartSubtotal: number;
   money: (minor: number) => string;
+  texts: CheckoutTexts;
 }
 
 /** The cart's lines and the quoted totals: subtotal, shipping, each tax, discount, total. */
@@ -20,16 +22,17 @@ export function OrderSummary({
   shippingChosen,
   cartSubtotal,
   money,
+  texts,
 }: OrderSummaryProps) {
   return (
     <aside className="co-summary" aria-labelledby="co-summary-title">
-      <h2 id="co-summary-title">Order summary</h2>
+      <h2 id="co-summary-title">{texts.orderSummary}</h2>
       <ul className="co-lines" role="list">
         {entries.map((e) => {
           const detail = variantText(e);
           return (
             <li key={e.id}>
-              <span className="co-line-qty" aria-label={`Quantity ${e.quantity}`}>
+              <span className="co-line-qty" aria-label={texts.quantity(e.quantity)}>
                 {e.quantity}
               </span>
               <span className="co-line-title">
@@ -44,7 +47,7 @@ export function OrderSummary({
       {!totals && (
         <dl className="co-totals">
           <div>
-            <dt>Subtotal</dt>
+            <dt>{texts.subtotal}</dt>
             <dd>{money(cartSubtotal)}</dd>
           </div>
         </dl>
@@ -52,42 +55,39 @@ export function OrderSummary({
       {totals && (
         <dl className="co-totals">
           <div>
-            <dt>Subtotal</dt>
+            <dt>{texts.subtotal}</dt>
             <dd>{money(totals.subtotal)}</dd>
           </div>
           <div>
-            <dt>Shipping</dt>
+            <dt>{texts.shipping}</dt>
             <dd>
               {!shippingChosen
-                ? 'Calculated at next step'
+                ? texts.shippingLater
                 : totals.shippingTotal === 0
-                  ? 'Free'
+                  ? texts.free
                   : money(totals.shippingTotal)}
             </dd>
           </div>
           {totals.taxLines.map((t) => (
             <div key={t.id}>
-              <dt>
-                {t.included ? 'Includes ' : ''}
-                {t.name} ({t.rate}%)
-              </dt>
+              <dt>{texts.taxLine(t.name, t.rate, t.included)}</dt>
               <dd>{money(t.amount)}</dd>
             </div>
           ))}
           {totals.discountTotal > 0 && (
             <div>
-              <dt>Discount</dt>
+              <dt>{texts.discount}</dt>
               <dd>−{money(totals.discountTotal)}</dd>
             </div>
           )}
           {totals.giftCardTotal > 0 && (
             <div>
-              <dt>Gift card</dt>
+              <dt>{texts.giftCard}</dt>
               <dd>−{money(totals.giftCardTotal)}</dd>
             </div>
           )}
           <div className="co-grand">
-            <dt>Total</dt>
+            <dt>{texts.total}</dt>
             <dd>
               <span className="co-currency">{totals.currency}</span> {money(totals.grandTotal)}
             </dd>

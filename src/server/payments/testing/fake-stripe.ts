@@ -4,9 +4,15 @@
  * (a repeated key answers with the first response) and its well-known test payment methods:
  * pm_card_visa authorizes, pm_card_chargeDeclined declines, pm_card_threeDSecure needs the
  * shopper (`confirmIntent` plays the bank's part). stripe-node talks to it over real HTTP.
+ *
+ * For browser tests it also stands in for Stripe.js: `GET /v3` serves `fake-stripe-js.ts`'s
+ * script (set STRIPE_JS_URL to `${url}/v3`), whose card form confirms an intent the way
+ * Stripe.js does, with `POST /v1/payment_intents/{id}/confirm` and the client secret (CORS open,
+ * as Stripe's API is to browsers).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fakeStripeJs } from './fake-stripe-js.js';
 
 export interface FakeIntent {
   id: string;
@@ -25,6 +31,8 @@ export interface FakeIntent {
 
 export interface FakeStripe {
   url: string;
+  /** The fake Stripe.js (STRIPE_JS_URL). */
+  jsUrl: string;
   intents: Map<string, FakeIntent>;
   /** POST /v1/payment_intents calls that made a new intent (not idempotent replays). */
   created: () => number;
@@ -75,24 +83,30 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       const amount = Number(form.amount);
       const needsAction = pm === 'pm_card_threeDSecure';
+      // No payment method: the browser's card form confirms it later (Payment Element).
+      const status = !pm
+        ? 'requires_payment_method'
+        : needsAction
+          ? 'requires_action'
+          : 'requires_capture';
       const intent: FakeIntent = {
         id,
         object: 'payment_intent',
         amount,
-        amount_capturable: needsAction ? 0 : amount,
+        amount_capturable: status === 'requires_capture' ? amount : 0,
         amount_received: 0,
         currency: form.currency ?? 'usd',
-        status: needsAction ? 'requires_action' : 'requires_capture',
+        status,
         capture_method: form.capture_method ?? 'automatic',
         client_secret: `${id}_secret_x`,
-        payment_method: pm,
+        payment_method: pm || null,
         metadata,
         last_payment_error: null,
       };
       intents.set(id, intent);
       return { status: 200, body: { ...intent } };
     }
-    const m = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path);
+    const m = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel|confirm))?$/.exec(path);
     if (m) {
       const intent = intents.get(m[1]!);
       if (!intent)
@@ -119,6 +133,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         intent.status = 'succeeded';
         return { status: 200, body: intent };
       }
+      if (m[2] === 'confirm') return confirm(intent, form);
       if (m[2] === 'cancel') {
         intent.status = 'canceled';
         return { status: 200, body: intent };
@@ -164,7 +179,64 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     };
   }
 
+  /**
+   * Stripe.js confirming with the publishable key and the client secret: the test cards of
+   * `fake-stripe-js.ts` as payment methods. 3-D Secure is approved at once (Stripe.js would show
+   * the bank's page and wait).
+   */
+  function confirm(intent: FakeIntent, form: Record<string, string>) {
+    if (form.client_secret !== intent.client_secret || !form.key?.startsWith('pk_')) {
+      return {
+        status: 401,
+        body: { error: { type: 'invalid_request_error', message: 'Invalid client secret.' } },
+      };
+    }
+    if (intent.status !== 'requires_payment_method') {
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: 'This PaymentIntent has already been confirmed.',
+          },
+        },
+      };
+    }
+    const pm = form.payment_method ?? '';
+    const refused =
+      pm === 'pm_card_chargeDeclined'
+        ? cardError('Your card was declined.', 'card_declined')
+        : pm === 'pm_card_visa_chargeDeclinedInsufficientFunds'
+          ? cardError('Your card has insufficient funds.', 'insufficient_funds')
+          : null;
+    if (refused) {
+      intent.last_payment_error = { message: refused.body.error.message };
+      return refused;
+    }
+    intent.payment_method = pm;
+    intent.last_payment_error = null;
+    intent.status = intent.capture_method === 'manual' ? 'requires_capture' : 'succeeded';
+    intent.amount_capturable = intent.status === 'requires_capture' ? intent.amount : 0;
+    return { status: 200, body: { ...intent } };
+  }
+
+  let url = '';
   const server = http.createServer((req, res) => {
+    res.setHeader('access-control-allow-origin', '*');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        'access-control-allow-methods': 'GET, POST',
+        'access-control-allow-headers': 'content-type',
+      });
+      res.end();
+      return;
+    }
+    if (req.method === 'GET' && (req.url ?? '').split('?')[0] === '/v3') {
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
+      res.end(fakeStripeJs(url));
+      return;
+    }
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
@@ -184,8 +256,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  url = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
+    jsUrl: `${url}/v3`,
     intents,
     created: () => created,
     captures: () => captures,

@@ -215,6 +215,8 @@ export interface PageContext {
   cartPageIsland?: { locale: string; currency: string; minimumOrderSubtotal: MoneyJson | null };
   /** `/checkout` (pageType 201): the checkout island's props; the cart is fetched by the island. */
   checkoutPageIsland?: { locale: string; currency: string };
+  /** `/checkout`'s heading in the site's language (checkout-texts.ts). */
+  checkoutPageTitle?: string;
   /** The order confirmed (202) and order status (211) pages: the shopper's order, never cached. */
   orderPage?: OrderPageJson;
   /** The engine's commerce formatters format money with CLDR when this flag is on. */

@@ -1,0 +1,124 @@
+import type {
+  CheckoutFieldErrors,
+  PaymentProviderId,
+  QuoteResponse,
+} from '../../../shared/checkout/api.js';
+import type { CheckoutTexts } from '../../../shared/checkout/checkout-texts.js';
+import { AddressFields, Field, fieldId } from './address-fields.js';
+import { formatCardNumber, type AddressDraft, type CheckoutDraft } from './checkout-steps.js';
+
+/** A provider's name on the page: ours for the test card and Stripe, the owner's for manual. */
+export function providerLabel(
+  texts: CheckoutTexts,
+  p: { id: PaymentProviderId; label: string },
+): string {
+  return p.id === 'manual' ? p.label : texts.providerLabels[p.id];
+}
+
+export interface PaymentStepProps {
+  quote: QuoteResponse;
+  draft: CheckoutDraft;
+  errors: CheckoutFieldErrors;
+  texts: CheckoutTexts;
+  language: string;
+  update: (patch: Partial<CheckoutDraft>) => void;
+  setFieldError: (key: string, message: string | null) => void;
+}
+
+/**
+ * The payment step: how to pay (the test card's number here; Stripe's card form on the review
+ * step, beside 'Place Order', where it is confirmed), and the billing address when it is not the
+ * shipping one. A cart with nothing to ship asks for no address at all.
+ */
+export function PaymentStep({
+  quote,
+  draft,
+  errors,
+  texts,
+  language,
+  update,
+  setFieldError,
+}: PaymentStepProps) {
+  const provider = quote.paymentProviders.find((p) => p.id === draft.provider);
+  return (
+    <>
+      <fieldset className="co-choices">
+        <legend className="co-sr">{texts.steps.payment}</legend>
+        {quote.paymentProviders.map((p, i) => (
+          <label key={p.id} className="co-choice">
+            <input
+              type="radio"
+              name="co-provider"
+              id={i === 0 ? fieldId('payment.provider') : undefined}
+              value={p.id}
+              checked={draft.provider === p.id}
+              aria-invalid={errors['payment.provider'] ? true : undefined}
+              onChange={() => {
+                update({ provider: p.id });
+                setFieldError('payment.provider', null);
+                setFieldError('payment.token', null);
+              }}
+            />
+            <span className="co-choice-text">
+              <span className="co-choice-name">{providerLabel(texts, p)}</span>
+            </span>
+            {p.id === 'test' && <span className="co-badge">{texts.testBadge}</span>}
+          </label>
+        ))}
+        {errors['payment.provider'] && <p className="co-error">{errors['payment.provider']}</p>}
+      </fieldset>
+      {draft.provider === 'test' && (
+        <Field
+          name="payment.token"
+          label={texts.cardNumber}
+          errors={errors}
+          hint={texts.testCardHint}
+          wide
+        >
+          {(a11y) => (
+            <input
+              {...a11y}
+              type="text"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="4242 4242 4242 4242"
+              value={draft.cardNumber}
+              onChange={(e) => {
+                update({ cardNumber: formatCardNumber(e.target.value) });
+                setFieldError('payment.token', null);
+              }}
+            />
+          )}
+        </Field>
+      )}
+      {draft.provider === 'stripe' && <p className="co-hint">{texts.stripeOnReview}</p>}
+      {provider && provider.id === 'manual' && provider.instructions && (
+        <p className="co-instructions">{provider.instructions}</p>
+      )}
+      {quote.requiresShipping && (
+        <div className="co-billing">
+          <label className="co-check">
+            <input
+              type="checkbox"
+              checked={draft.billingSame}
+              onChange={(e) => update({ billingSame: e.target.checked })}
+            />
+            {texts.billingSame}
+          </label>
+          {!draft.billingSame && (
+            <AddressFields
+              prefix="billingAddress"
+              value={draft.billing}
+              errors={errors}
+              countries={[]}
+              onChange={(billing: AddressDraft) => update({ billing })}
+              onFieldError={setFieldError}
+              texts={texts}
+              language={language}
+            />
+          )}
+        </div>
+      )}
+    </>
+  );
+}
