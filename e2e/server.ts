@@ -59,12 +59,12 @@ export async function startServer(
   });
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 180_000;
   while (!fs.existsSync(readyFile)) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${out}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not start in 90 s:\n${out}`);
+      throw new Error(`server did not start in 180 s:\n${out}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

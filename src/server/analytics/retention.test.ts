@@ -292,7 +292,7 @@ describeEachBackend('telemetry retention', (kind) => {
         await a.app.close();
         await b.app.close();
       }
-    });
+    }, 120_000);
 
     it('a test can run a pass on demand', async () => {
       await seedAges();
@@ -332,6 +332,6 @@ describeEachBackend('telemetry retention', (kind) => {
       }
       expect(await retentionJobs()).toEqual([]);
       for (const t of TELEMETRY_TABLES) expect(await timesOf(h, t), t).toHaveLength(3);
-    });
+    }, 120_000);
   });
 });

@@ -95,7 +95,7 @@ describeEachBackend('restock: two sends started at once', (kind) => {
     expect(new Set(outbox.map((r) => r.to_address)).size).toBe(N);
     expect(outbox).toHaveLength(N);
     await Promise.all(senders.map((s) => s.stop()));
-  });
+  }, 120_000);
 
   it("two owners' 'send all' through two app instances make one send per variant", async () => {
     await insertSignUps(first!.db, {
@@ -164,7 +164,7 @@ describeEachBackend('restock: two sends started at once', (kind) => {
       for (const app of apps) await app.close();
       await smtp.stop();
     }
-  });
+  }, 120_000);
 
   it('a send whose process died is resumed once, by the takeover job of one process', async () => {
     await insertSignUps(first!.db, {
@@ -223,5 +223,5 @@ describeEachBackend('restock: two sends started at once', (kind) => {
     } finally {
       for (const b of built) await b.app.close();
     }
-  });
+  }, 120_000);
 });
