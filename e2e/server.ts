@@ -8,6 +8,8 @@ const root = path.resolve(import.meta.dirname, '..');
 
 export interface RunningServer {
   url: string;
+  /** The server process (the primary with WORKERS=N). */
+  pid: number;
   port: number;
   dataDir: string;
   output: () => string;
@@ -69,6 +71,7 @@ export async function startServer(
   }
   return {
     url: `http://localhost:${port}`,
+    pid: child.pid!,
     port,
     dataDir,
     output: () => out,

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { describeEachBackend, openTestDatabase } from '../testing/backends.js';
 import { buildTestApp } from '../testing/test-app.js';
@@ -7,8 +7,9 @@ import type { DatabaseHandle } from '../db/database.js';
 import { performanceSummary } from '../performance/summary.js';
 import { analyticsSummary, cartAdditions, commerceFunnel, errorsSummary } from './summary.js';
 import {
-  FIRST_RUN_MS,
+  RETENTION_QUEUE,
   RUN_EVERY_MS,
+  runRetention,
   TELEMETRY_TABLES,
   deleteOldBatch,
   pruneTelemetry,
@@ -227,15 +228,13 @@ describeEachBackend('telemetry retention', (kind) => {
     }
   });
 
-  describe('the periodic job', () => {
+  describe('the hourly job on the durable queue', () => {
     let clock = NOW;
 
-    beforeEach(() => {
+    beforeEach(async () => {
       clock = NOW;
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    });
-    afterEach(() => {
-      vi.useRealTimers();
+      // Each app's recurring jobs stay queued in the table after it closes: start afresh.
+      await h.db.deleteFrom('jobs').execute();
     });
 
     async function seedAges(): Promise<void> {
@@ -243,16 +242,24 @@ describeEachBackend('telemetry retention', (kind) => {
       for (const t of TELEMETRY_TABLES) await insertRows(h, t, times.length, (i) => times[i]!);
     }
 
-    it('runs a minute after start, then every hour with the clock of the deps', async () => {
+    const retentionJobs = () =>
+      h.db.selectFrom('jobs').selectAll().where('queue', '=', RETENTION_QUEUE).execute();
+
+    it('runs every hour on the clock of the deps, once across two processes', async () => {
       await seedAges();
-      const { app } = await buildTestApp(h, {
-        config: { telemetryRetentionDays: 400 },
-        now: () => clock,
-      });
+      const opts = { config: { telemetryRetentionDays: 400 }, now: () => clock };
+      // Two apps on one database stand for two processes: one job, one runner at a time.
+      const a = await buildTestApp(h, opts);
+      const b = await buildTestApp(h, opts);
       try {
-        await vi.advanceTimersByTimeAsync(FIRST_RUN_MS - 1);
+        const [job] = await retentionJobs();
+        expect(await retentionJobs()).toHaveLength(1);
+        expect([job!.state, Number(job!.run_at)]).toEqual(['queued', NOW + RUN_EVERY_MS]);
+        await a.deps.jobs.drain();
         expect(await timesOf(h, 'analytics_hits')).toHaveLength(3);
-        await vi.advanceTimersByTimeAsync(1);
+
+        clock = NOW + RUN_EVERY_MS;
+        await Promise.all([a.deps.jobs.drain(), b.deps.jobs.drain()]);
         await vi.waitFor(
           async () => {
             for (const t of TELEMETRY_TABLES)
@@ -260,9 +267,21 @@ describeEachBackend('telemetry retention', (kind) => {
           },
           { timeout: 10_000 },
         );
-        // Two days later the 399-day-old rows are past 400 days: the next hourly run takes them.
+        // One run, and the next one queued an hour later.
+        await vi.waitFor(async () => {
+          const jobs = await retentionJobs();
+          expect(jobs.map((j) => [j.state, j.attempts]).sort()).toEqual([
+            ['done', 1],
+            ['queued', 0],
+          ]);
+          expect(Number(jobs.find((j) => j.state === 'queued')!.run_at)).toBe(
+            NOW + 2 * RUN_EVERY_MS,
+          );
+        });
+
+        // Two days later the 399-day-old rows are past 400 days: the next run takes them.
         clock = NOW + 2 * DAY;
-        await vi.advanceTimersByTimeAsync(RUN_EVERY_MS);
+        await Promise.all([a.deps.jobs.drain(), b.deps.jobs.drain()]);
         await vi.waitFor(
           async () => {
             for (const t of TELEMETRY_TABLES) expect(await timesOf(h, t), t).toEqual([NOW - DAY]);
@@ -270,38 +289,49 @@ describeEachBackend('telemetry retention', (kind) => {
           { timeout: 10_000 },
         );
       } finally {
+        await a.app.close();
+        await b.app.close();
+      }
+    }, 120_000);
+
+    it('a test can run a pass on demand', async () => {
+      await seedAges();
+      const result = await runRetention({
+        db: h.db,
+        now: () => NOW,
+        days: 400,
+        batchRows: 100,
+        log: { info: () => undefined },
+      });
+      for (const t of TELEMETRY_TABLES) expect(result.deleted[t], t).toBe(1);
+    });
+
+    it('extends its lease between batches and ends its pass when the queue stops', async () => {
+      await insertRows(h, 'analytics_hits', 25, (i) => NOW - 1000 * DAY + i);
+      const opts = { db: h.db, now: () => NOW, days: 400, batchRows: 10, log: { info() {} } };
+      let extended = 0;
+      let stopping = false;
+      const result = await runRetention(opts, {
+        extend: async () => {
+          extended++;
+          stopping = extended === 2; // the queue stops during the second batch
+        },
+        stopping: () => stopping,
+      });
+      expect([result.batches, extended]).toEqual([2, 2]);
+      expect(await timesOf(h, 'analytics_hits')).toHaveLength(5);
+    });
+
+    it('is not defined when TELEMETRY_RETENTION_DAYS is 0, nor in a test app that did not ask', async () => {
+      await seedAges();
+      for (const config of [{ telemetryRetentionDays: 0 }, {}]) {
+        const { app, deps } = await buildTestApp(h, { config, now: () => clock });
+        clock += 3 * RUN_EVERY_MS;
+        await deps.jobs.drain();
         await app.close();
       }
-    });
-
-    it('stops at shutdown after the batch in flight, before the database closes', async () => {
-      await insertRows(h, 'analytics_hits', 50, (i) => NOW - 1000 * DAY + i);
-      const { app } = await buildTestApp(h, {
-        config: { telemetryRetentionDays: 400 },
-        now: () => clock,
-      });
-      await vi.advanceTimersByTimeAsync(FIRST_RUN_MS);
-      await app.close(); // resolves only once the run has stopped
-      const left = (await timesOf(h, 'analytics_hits')).length;
-      await vi.advanceTimersByTimeAsync(FIRST_RUN_MS + RUN_EVERY_MS);
-      await new Promise((resolve) => setImmediate(resolve));
-      expect(await timesOf(h, 'analytics_hits')).toHaveLength(left);
-    });
-
-    it('does not run when TELEMETRY_RETENTION_DAYS is 0', async () => {
-      await seedAges();
-      const { app } = await buildTestApp(h, { config: { telemetryRetentionDays: 0 } });
-      await vi.advanceTimersByTimeAsync(FIRST_RUN_MS + 3 * RUN_EVERY_MS);
-      await app.close();
+      expect(await retentionJobs()).toEqual([]);
       for (const t of TELEMETRY_TABLES) expect(await timesOf(h, t), t).toHaveLength(3);
-    });
-
-    it('does not run in a test app that did not ask for it', async () => {
-      await seedAges();
-      const { app } = await buildTestApp(h);
-      await vi.advanceTimersByTimeAsync(FIRST_RUN_MS + 3 * RUN_EVERY_MS);
-      await app.close();
-      for (const t of TELEMETRY_TABLES) expect(await timesOf(h, t), t).toHaveLength(3);
-    });
+    }, 120_000);
   });
 });

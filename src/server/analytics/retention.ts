@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { JobContext, JobQueue } from '../platform/jobs/job-queue.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -22,9 +23,12 @@ export type TelemetryTable = (typeof TELEMETRY_TABLES)[number];
  * 500 rows are about 10 ms there (index scan, then a TID scan of just those rows).
  */
 export const BATCH_ROWS = { pglite: 500, postgres: 5_000 } as const;
-/** Not during the start-up burst: the first run waits a minute, then one runs every hour. */
-export const FIRST_RUN_MS = 60_000;
+/** How often the retention job runs (a recurring job of the durable queue: docs/jobs.md). */
 export const RUN_EVERY_MS = 60 * 60_000;
+/** Its lease: a pass over a large backlog keeps it by extending between batches. */
+export const RETENTION_LEASE_MS = 10 * 60_000;
+/** The queue it runs on. */
+export const RETENTION_QUEUE = 'telemetry-retention';
 
 /** Rows received before this instant are past retention. */
 export function retentionCutoff(now: number, days: number): number {
@@ -56,6 +60,8 @@ export interface PruneOptions {
   batchRows: number;
   /** Checked between batches: shutdown stops a long run after the batch in flight. */
   stopped?: () => boolean;
+  /** Runs after every batch (the job extends its lease there). */
+  afterBatch?: () => Promise<void>;
 }
 
 export interface PruneResult {
@@ -74,6 +80,7 @@ export async function pruneTelemetry(db: Db, opts: PruneOptions): Promise<PruneR
       const n = await deleteOldBatch(db, table, opts.cutoff, opts.batchRows);
       batches++;
       deleted[table] += n;
+      await opts.afterBatch?.();
       if (n < opts.batchRows) break;
       // Let requests that arrived during the batch run before the next one.
       await new Promise((resolve) => setImmediate(resolve));
@@ -84,7 +91,6 @@ export async function pruneTelemetry(db: Db, opts: PruneOptions): Promise<PruneR
 
 interface Log {
   info(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
 }
 
 export interface RetentionOptions {
@@ -94,62 +100,44 @@ export interface RetentionOptions {
   days: number;
   batchRows: number;
   log: Log;
-  firstRunMs?: number;
-  everyMs?: number;
 }
 
 /**
- * The periodic retention job: prunes `FIRST_RUN_MS` after `start()`, then every `RUN_EVERY_MS`
- * (a turn that comes while the previous run still goes is skipped: runs never overlap). `stop()` waits for the batch in flight, so
- * the database can close after it.
+ * One retention pass over every telemetry table: what the `telemetry-retention` job runs every
+ * hour, once across all processes. Between batches it extends the job's lease and ends early
+ * when the queue stops (the next run picks up where it left: rows are deleted oldest first).
  */
-export class TelemetryRetention {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopping = false;
-
-  constructor(private readonly opts: RetentionOptions) {
-    if (!(opts.days > 0)) throw new Error('TelemetryRetention needs a retention of 1 day or more');
+export async function runRetention(
+  opts: RetentionOptions,
+  ctx: Pick<JobContext, 'extend' | 'stopping'> = { extend: async () => {}, stopping: () => false },
+): Promise<PruneResult> {
+  if (!(opts.days > 0)) throw new Error('telemetry retention needs a retention of 1 day or more');
+  const cutoff = retentionCutoff(opts.now(), opts.days);
+  const result = await pruneTelemetry(opts.db, {
+    cutoff,
+    batchRows: opts.batchRows,
+    stopped: ctx.stopping,
+    afterBatch: ctx.extend,
+  });
+  const total = Object.values(result.deleted).reduce((a, b) => a + b, 0);
+  if (total > 0) {
+    opts.log.info(
+      { deleted: result.deleted, cutoff: new Date(cutoff).toISOString() },
+      'telemetry retention: old rows deleted',
+    );
   }
+  return result;
+}
 
-  start(): void {
-    this.schedule(this.opts.firstRunMs ?? FIRST_RUN_MS);
-  }
-
-  /** One pass over every table now (also what the timer runs). */
-  async runOnce(): Promise<PruneResult> {
-    const cutoff = retentionCutoff(this.opts.now(), this.opts.days);
-    const result = await pruneTelemetry(this.opts.db, {
-      cutoff,
-      batchRows: this.opts.batchRows,
-      stopped: () => this.stopping,
-    });
-    const total = Object.values(result.deleted).reduce((a, b) => a + b, 0);
-    if (total > 0) {
-      this.opts.log.info(
-        { deleted: result.deleted, cutoff: new Date(cutoff).toISOString() },
-        'telemetry retention: old rows deleted',
-      );
-    }
-    return result;
-  }
-
-  async stop(): Promise<void> {
-    this.stopping = true;
-    clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private schedule(ms: number): void {
-    if (this.stopping) return;
-    this.timer = setTimeout(() => {
-      this.schedule(this.opts.everyMs ?? RUN_EVERY_MS);
-      // A run still going (a large backlog) simply goes on; this turn is skipped.
-      if (this.running) return;
-      this.running = this.runOnce()
-        .catch((err: unknown) => this.opts.log.error({ err }, 'telemetry retention failed'))
-        .finally(() => (this.running = undefined));
-    }, ms);
-    this.timer.unref();
-  }
+/**
+ * Defines the hourly retention job on the app's durable queue (one runner across processes,
+ * its lease extended between batches, stopped with the queue at shutdown).
+ */
+export function defineRetentionJob(jobs: JobQueue, opts: RetentionOptions): void {
+  if (!(opts.days > 0)) throw new Error('telemetry retention needs a retention of 1 day or more');
+  jobs.define(RETENTION_QUEUE, {
+    everyMs: RUN_EVERY_MS,
+    leaseMs: RETENTION_LEASE_MS,
+    run: async (_payload, ctx) => void (await runRetention(opts, ctx)),
+  });
 }

@@ -20,7 +20,7 @@ import { HitParser, RecordHitBody } from './hits.js';
 import { AnalyticsWriters, type EventRow } from './writers.js';
 import { RangeQuery, parseRange, refuseCrossSite } from './http-helpers.js';
 import { analyticsSummary, cartAdditions, commerceFunnel, errorsSummary } from './summary.js';
-import { BATCH_ROWS, TelemetryRetention } from './retention.js';
+import { BATCH_ROWS, defineRetentionJob } from './retention.js';
 
 const writersByApp = new WeakMap<AppDeps, AnalyticsWriters>();
 
@@ -109,17 +109,16 @@ export const analyticsRoutes: DomainRoutes = async (app, deps) => {
   const writers = new AnalyticsWriters(deps.db, app.log);
   writersByApp.set(deps, writers);
   app.addHook('onClose', async () => writers.flush());
-  // Deletes old rows of every telemetry table, performance's too (TELEMETRY_RETENTION_DAYS).
+  // Deletes old rows of every telemetry table, performance's too (TELEMETRY_RETENTION_DAYS),
+  // hourly on the durable job queue.
   if (deps.config.telemetryRetentionDays > 0) {
-    const retention = new TelemetryRetention({
+    defineRetentionJob(deps.jobs, {
       db: deps.db,
       now: deps.now,
       days: deps.config.telemetryRetentionDays,
       batchRows: BATCH_ROWS[deps.dbKind],
       log: app.log,
     });
-    retention.start();
-    app.addHook('onClose', async () => retention.stop());
   }
   // Beacons may come with a JSON type and no body (RecordQuickView declares none): empty is no
   // body here, not Fastify's 400; anything else goes to the default (prototype-safe) parser.

@@ -18,7 +18,7 @@ import {
   MAX_PAGE_SIZE,
   setAutoNotify,
 } from './owner-queries.js';
-import { RestockSender } from './sender.js';
+import { RestockSender, TAKEOVER_INTERVAL_MS, TAKEOVER_QUEUE } from './sender.js';
 import { signUpForRestock } from './signup-service.js';
 import { verifyRestockBotCheck } from './bot-check.js';
 
@@ -81,7 +81,12 @@ export const restockRoutes: DomainRoutes = async (app, deps) => {
     log: app.log,
   });
   registerAutoNotify(deps, sender, app.log);
-  app.addHook('onReady', async () => sender.startTakeover());
+  // Sends whose process died (heartbeat older than CLAIM_TIMEOUT_MS) are resumed by whichever
+  // process runs this recurring job: once a minute, one runner across processes.
+  deps.jobs.define(TAKEOVER_QUEUE, {
+    everyMs: TAKEOVER_INTERVAL_MS,
+    run: async () => void (await sender.takeOver()),
+  });
   // Registered before the mail domain's hook (domains register in order), so in-flight mails
   // finish before the mailer closes.
   app.addHook('onClose', async () => sender.stop());

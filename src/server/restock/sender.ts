@@ -17,8 +17,9 @@ export const CONFIRM_CHUNK = 50;
  * again, and a running send without a heartbeat for this long is taken over.
  */
 export const CLAIM_TIMEOUT_MS = 10 * 60_000;
-/** How often a process looks for sends to take over. */
+/** How often the `restock-takeover` job looks for sends to take over (one process at a time). */
 export const TAKEOVER_INTERVAL_MS = 60_000;
+export const TAKEOVER_QUEUE = 'restock-takeover';
 
 export interface SenderDeps {
   db: Db;
@@ -61,7 +62,6 @@ interface SendRow {
 export class RestockSender {
   private readonly running = new Map<string, Promise<void>>();
   private stopping = false;
-  private timer: NodeJS.Timeout | undefined;
   private readonly stopListeners: (() => void)[] = [];
 
   constructor(private readonly deps: SenderDeps) {}
@@ -173,20 +173,10 @@ export class RestockSender {
   }
 
   /**
-   * Takes over running sends whose worker stopped beating (a process that died or shut down)
-   * now and every TAKEOVER_INTERVAL_MS.
+   * Claims stale running sends (one statement, so two processes never both take one) and runs
+   * them here. The durable queue's recurring `restock-takeover` job calls it every
+   * TAKEOVER_INTERVAL_MS (routes.ts); the sends themselves keep their lease by their heartbeat.
    */
-  startTakeover(): void {
-    const tick = () =>
-      void this.takeOver().catch((err: unknown) =>
-        this.deps.log.error({ err }, 'restock: taking over sends failed'),
-      );
-    tick();
-    this.timer = setInterval(tick, TAKEOVER_INTERVAL_MS);
-    this.timer.unref();
-  }
-
-  /** Claims stale running sends (one statement, so two processes never both take one). */
   async takeOver(): Promise<string[]> {
     if (this.stopping) return [];
     const now = this.deps.now();
@@ -207,7 +197,6 @@ export class RestockSender {
    */
   async stop(): Promise<void> {
     this.stopping = true;
-    if (this.timer) clearInterval(this.timer);
     for (const f of this.stopListeners.splice(0)) f();
     await this.idle();
   }
