@@ -63,7 +63,7 @@ describeEachBackend('restock sends through SMTP', (kind) => {
         const p = await progress(sendId);
         return p.status === 'running' ? undefined : p;
       },
-      30_000,
+      110_000,
       `send ${sendId}`,
     );
   }
