@@ -16,6 +16,7 @@ import { installErrorHandler } from './errors/error-handler.js';
 import requestContext from './http/request-context.js';
 import inputBoundary from './http/input-boundary.js';
 import securityHeaders from './http/security-headers.js';
+import { typed } from './http/typed-app.js';
 import { SiteResolver } from './sites/site-resolver.js';
 import { SessionService } from './owners/session-service.js';
 import { DomainEvents } from './events.js';
@@ -148,6 +149,6 @@ export async function buildApp(
     resolver: deps.resolver,
     sessions: deps.sessions,
   });
-  for (const domain of domains) await app.register(async (scope) => domain(scope, deps));
+  for (const domain of domains) await app.register(async (scope) => domain(typed(scope), deps));
   return { app, deps };
 }

@@ -8,6 +8,7 @@ import type { ChangeBus } from './platform/change-bus.js';
 import type { RateCounter } from './platform/rate-limits.js';
 import type { Metrics } from './platform/metrics.js';
 import type { JobQueue } from './platform/jobs/job-queue.js';
+import type { TypedApp } from './http/typed-app.js';
 
 /**
  * What every domain's routes receive. Dependencies come in as arguments (DESIGN 5) so tests
@@ -33,5 +34,8 @@ export interface AppDeps {
   jobs: JobQueue;
 }
 
-/** A domain's routes: a Fastify plugin taking the shared dependencies. */
-export type DomainRoutes = (app: import('fastify').FastifyInstance, deps: AppDeps) => Promise<void>;
+/**
+ * A domain's routes: a Fastify plugin taking the shared dependencies. The instance is typed by
+ * the TypeBox type provider, so handlers read `req.body`/`query`/`params` typed by their schemas.
+ */
+export type DomainRoutes = (app: TypedApp, deps: AppDeps) => Promise<void>;

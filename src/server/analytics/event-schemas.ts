@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Static, TSchema } from '@sinclair/typebox';
 import { REPO_ROOT } from '../repo-root.js';
 
 /** `schemas/events/` at the repository root. */
@@ -52,9 +53,9 @@ export class EventSchemaRegistry {
   }
 
   /** A schema of the server's own on this registry's Ajv, compiled the first time it is used. */
-  compileOnUse(schema: object): () => ValidateFunction {
-    let validate: ValidateFunction | undefined;
-    return () => (validate ??= this.ajv.compile(schema));
+  compileOnUse<S extends TSchema>(schema: S): () => ValidateFunction<Static<S>> {
+    let validate: ValidateFunction<Static<S>> | undefined;
+    return () => (validate ??= this.ajv.compile<Static<S>>(schema));
   }
 
   check(name: string, content: unknown): EventCheck {

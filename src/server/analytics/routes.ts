@@ -77,7 +77,6 @@ const JsErrorsBody = Type.Array(
   ),
   { minItems: 1, maxItems: ERRORS_QUEUE_MAX },
 );
-type JsErrorsBody = Static<typeof JsErrorsBody>;
 
 const EventEnvelope = Type.Object(
   {
@@ -159,7 +158,7 @@ export const analyticsRoutes: DomainRoutes = async (app, deps) => {
         req.site.id,
         req.headers.host,
         req.headers['user-agent'],
-        req.body as RecordHitBody,
+        req.body,
         deps.now(),
         (url) => checkHost(req, urlHost(url) ?? ''),
       );
@@ -202,7 +201,9 @@ export const analyticsRoutes: DomainRoutes = async (app, deps) => {
       ...beacon,
       // SPEC 7 shows no body: none, an empty one of any type, or the census fields.
       preValidation: async (req) => {
-        if (req.body === undefined || req.body === null || req.body === '') req.body = {};
+        // Before validation the body is whatever arrived, not yet the schema's type.
+        const raw: unknown = req.body;
+        if (raw === undefined || raw === null || raw === '') req.body = {};
       },
       schema: {
         params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),
@@ -236,7 +237,7 @@ export const analyticsRoutes: DomainRoutes = async (app, deps) => {
         errors: validateEnvelope.errors ?? [],
       });
     }
-    const { eventSchemaName, eventContent } = body as Static<typeof EventEnvelope>;
+    const { eventSchemaName, eventContent } = body;
     checkEvent(eventSchemaName, eventContent);
     checkHost(req, (eventContent as { page_host?: unknown }).page_host);
     if (!isBot(req.headers['user-agent'])) {
@@ -263,7 +264,7 @@ export const analyticsRoutes: DomainRoutes = async (app, deps) => {
       schema: { params: Type.Object({ schemaName: Type.String({ maxLength: 100 }) }) },
     },
     async (req) => {
-      const { schemaName } = req.params as { schemaName: string };
+      const { schemaName } = req.params;
       let content = jsonBody(req.body);
       // Either the content itself or the same envelope the events endpoint takes.
       if (content && typeof content === 'object' && 'eventContent' in content) {
@@ -280,7 +281,7 @@ export const analyticsRoutes: DomainRoutes = async (app, deps) => {
     '/api/events/RecordEvent',
     { config: strip, schema: { body: RecordEventBody } },
     async (req) => {
-      const body = req.body as Static<typeof RecordEventBody>;
+      const { body } = req;
       let content: unknown = {};
       if (body.data) {
         try {
@@ -320,7 +321,7 @@ export const analyticsRoutes: DomainRoutes = async (app, deps) => {
         const at = deps.now();
         queued(
           writers.errors.push(
-            (req.body as JsErrorsBody).map((e) => ({
+            req.body.map((e) => ({
               siteId: req.site.id,
               message: e.data.message,
               stack: e.data.stack?.slice(0, ERRORS_STACK_MAX) ?? null,
@@ -360,22 +361,22 @@ export const analyticsRoutes: DomainRoutes = async (app, deps) => {
   // --- owner summaries ---
   const range = { preHandler: owner, schema: { querystring: RangeQuery } };
   app.get('/api/analytics/summary', range, async (req) => {
-    const { from, to } = parseRange(req.query as Static<typeof RangeQuery>, deps.now());
+    const { from, to } = parseRange(req.query, deps.now());
     return analyticsSummary(deps.db, req.site.id, from, to, {
       currency: req.site.currency,
       timeZone: req.site.settings.websiteSettings?.timeZone,
     });
   });
   app.get('/api/analytics/funnel', range, async (req) => {
-    const { from, to } = parseRange(req.query as Static<typeof RangeQuery>, deps.now());
+    const { from, to } = parseRange(req.query, deps.now());
     return commerceFunnel(deps.db, req.site.id, from, to);
   });
   app.get('/api/analytics/cart-additions', range, async (req) => {
-    const { from, to } = parseRange(req.query as Static<typeof RangeQuery>, deps.now());
+    const { from, to } = parseRange(req.query, deps.now());
     return cartAdditions(deps.db, req.site.id, from, to);
   });
   app.get('/api/errors/summary', range, async (req) => {
-    const { from, to } = parseRange(req.query as Static<typeof RangeQuery>, deps.now());
+    const { from, to } = parseRange(req.query, deps.now());
     return errorsSummary(deps.db, req.site.id, from, to);
   });
 };

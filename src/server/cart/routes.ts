@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import type { DomainRoutes } from '../deps.js';
 import { ErrorCode } from '../../shared/errors.js';
 import { appError } from '../errors/app-error.js';
 import { CRUMB_COOKIE } from '../http/crumb.js';
 import { cookieSecure } from '../http/cookie-secure.js';
+import type { TypedApp } from '../http/typed-app.js';
 import { cartIdOf, setCartCookie, sha256 } from './cart-cookie.js';
 import {
   addEntry,
@@ -74,7 +75,7 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
     '/api/commerce/shopping-cart/entries',
     { schema: { body: AddEntryBody }, config: writeConfig, bodyLimit: CART_BODY_LIMIT },
     async (req, reply) => {
-      const body = req.body as Static<typeof AddEntryBody>;
+      const body = req.body;
       const cartId = cartOf(req);
       const result = await addEntry(
         svc,
@@ -106,8 +107,8 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
       bodyLimit: CART_BODY_LIMIT,
     },
     async (req, reply) => {
-      const { entryId } = req.params as Static<typeof EntryParams>;
-      const body = req.body as Static<typeof UpdateFieldsBody>;
+      const { entryId } = req.params;
+      const body = req.body;
       const result = await updateAdditionalFields(svc, storeOf(req.site), cartOf(req), entryId, {
         itemId: body.itemId,
         sku: body.sku ?? '',
@@ -122,7 +123,7 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
     '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
     { schema: { params: EntryParams } },
     async (req, reply) => {
-      const { entryId } = req.params as Static<typeof EntryParams>;
+      const { entryId } = req.params;
       const body = await entryForm(svc, storeOf(req.site), cartOf(req), entryId);
       return reply.header('cache-control', 'no-store').send(body);
     },
@@ -132,8 +133,8 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
     '/api/commerce/shopping-cart/entries/:entryId/quantity',
     { schema: { body: QuantityBody, params: EntryParams }, config: writeConfig },
     async (req, reply) => {
-      const { entryId } = req.params as Static<typeof EntryParams>;
-      const { quantity } = req.body as Static<typeof QuantityBody>;
+      const { entryId } = req.params;
+      const { quantity } = req.body;
       const shoppingCart = await updateQuantity(
         svc,
         storeOf(req.site),
@@ -149,7 +150,7 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
     '/api/commerce/shopping-cart/entries/:entryId',
     { schema: { params: EntryParams }, config: writeConfig },
     async (req, reply) => {
-      const { entryId } = req.params as Static<typeof EntryParams>;
+      const { entryId } = req.params;
       const shoppingCart = await removeEntry(svc, storeOf(req.site), cartOf(req), entryId);
       return reply.header('cache-control', 'no-store').send({ shoppingCart });
     },
@@ -165,8 +166,7 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
     },
   );
 
-  const stock = async (req: FastifyRequest) => {
-    const { itemId } = req.query as Static<typeof StockQuery>;
+  const stock = async (req: FastifyRequest, itemId: string) => {
     const found = await loadCartProduct(deps.db, req.site.id, itemId);
     if (!found) throw appError(ErrorCode.NOT_FOUND);
     // Digital products and gift cards have no stock limit (SPEC 4.7).
@@ -184,7 +184,7 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
   };
   for (const url of ['/api/commerce/inventory/stock/', '/api/commerce/inventory/stock']) {
     app.get(url, { schema: { querystring: StockQuery } }, async (req, reply) => {
-      const body = await stock(req);
+      const body = await stock(req, req.query.itemId);
       return reply.header('cache-control', 'no-store').send(body);
     });
   }
@@ -211,7 +211,7 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
  * handler serves it; this scope only adds `data`.
  */
 async function subscriptionRoutes(
-  scope: FastifyInstance,
+  scope: TypedApp,
   svc: CartDeps,
   writeConfig: object,
 ): Promise<void> {
@@ -228,7 +228,7 @@ async function subscriptionRoutes(
     '/api/3/commerce/cart/subscription',
     { schema: { body: SubscriptionBody }, config: writeConfig, bodyLimit: CART_BODY_LIMIT },
     async (req, reply) => {
-      const body = req.body as Static<typeof SubscriptionBody>;
+      const body = req.body;
       const { cartToken } = await createSubscriptionCart(svc, storeOf(req.site), body);
       return reply.header('cache-control', 'no-store').send({ data: { cartToken } });
     },

@@ -31,8 +31,8 @@ export const catalogRoutes: DomainRoutes = async (app, deps) => {
       preHandler: requireOwner(deps.db, STOCK_ROLES),
     },
     async (req) => {
-      const { variantId } = req.params as { variantId: string };
-      const body = req.body as { qtyInStock?: number; unlimited?: boolean };
+      const { variantId } = req.params;
+      const body = req.body;
       const stock = await setVariantStock(deps.db, deps.events, req.site.id, variantId, {
         ...(body.qtyInStock !== undefined ? { qtyInStock: body.qtyInStock } : {}),
         ...(body.unlimited !== undefined ? { unlimited: body.unlimited } : {}),

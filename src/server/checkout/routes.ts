@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { DomainRoutes } from '../deps.js';
 import { ProductType } from '../../shared/enums.js';
 import { escapeHtml } from '../../shared/html.js';
@@ -57,7 +57,7 @@ export const checkoutRoutes: DomainRoutes = async (app, deps) => {
     '/checkout/subscribe',
     { schema: { querystring: SubscribeQuery } },
     async (req, reply) => {
-      const { cartToken } = req.query as Static<typeof SubscribeQuery>;
+      const { cartToken } = req.query;
       const site: PageSite = req.site;
       const sub = cartToken
         ? await findSubscriptionCart(deps.db, req.site.id, cartToken, deps.now())
@@ -91,7 +91,7 @@ export const checkoutRoutes: DomainRoutes = async (app, deps) => {
   );
 
   app.get('/checkout/giftcard', { schema: { querystring: GiftCardQuery } }, async (req, reply) => {
-    const q = req.query as Static<typeof GiftCardQuery>;
+    const q = req.query;
     const site: PageSite = req.site;
     if (q.websiteId !== req.site.id || !q.giftCardProductId) {
       return html(reply, 404, renderNotFound(site));

@@ -1,5 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
 import type { DomainRoutes } from '../deps.js';
 import { AppError, appError } from '../errors/app-error.js';
 import { requireOwner } from '../http/request-context.js';
@@ -34,7 +34,6 @@ const SaveBody = Type.Object(
   },
   { additionalProperties: true },
 );
-type SaveBody = Static<typeof SaveBody>;
 
 const SubmissionsQuery = Type.Object({
   formId: Type.Optional(Type.String({ maxLength: 200 })),
@@ -113,9 +112,11 @@ export const formsRoutes: DomainRoutes = async (app, deps) => {
 
   app.post(
     '/api/form/SaveFormSubmission',
-    { schema: { body: SaveBody } },
-    async (req: FastifyRequest, reply) => {
-      const body = req.body as SaveBody;
+    {
+      schema: { body: SaveBody },
+    },
+    async (req, reply) => {
+      const body = req.body;
       const wait =
         (await perAddress.hit(`${req.site.id}\n${req.ip}`)) || (await perSite.hit(req.site.id));
       if (wait) return sendFormError(reply, rateLimited(wait));
@@ -157,7 +158,7 @@ export const formsRoutes: DomainRoutes = async (app, deps) => {
     '/api/template/GetTemplateSchema',
     { schema: { querystring: SchemaQuery } },
     async (req, reply) => {
-      const q = req.query as Static<typeof SchemaQuery>;
+      const q = req.query;
       const id = q.id ?? q.formId;
       if ((q.type !== undefined && q.type !== 'form' && q.type !== '9') || !id) {
         throw appError(ErrorCode.VALIDATION);
@@ -176,7 +177,7 @@ export const formsRoutes: DomainRoutes = async (app, deps) => {
     '/api/rest/forms/validate/:formId',
     { schema: { params: Type.Object({ formId: Type.String({ maxLength: 200 }) }) } },
     async (req, reply) => {
-      const { formId } = req.params as { formId: string };
+      const { formId } = req.params;
       try {
         const result = await validateAdditionalFields(deps.db, req.site.id, formId, req.body ?? {});
         if (!result.valid) {
@@ -200,7 +201,7 @@ export const formsRoutes: DomainRoutes = async (app, deps) => {
     '/api/form/submissions',
     { schema: { querystring: SubmissionsQuery }, preHandler: requireOwner(deps.db) },
     async (req) => {
-      const q = req.query as Static<typeof SubmissionsQuery>;
+      const q = req.query;
       const page = q.page ?? 1;
       const pageSize = q.pageSize ?? 20;
       let query = deps.db

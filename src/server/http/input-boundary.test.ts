@@ -108,6 +108,49 @@ describeEachBackend('input boundary: bad input is a 4xx, never a 500', (kind) =>
     expect(n).toEqual([]);
   });
 
+  // Ajv coerces scalars (`?limit=5` is a number) but never arrays: with Fastify's default
+  // `coerceTypes: 'array'`, `["x"]` would pass as "x" and `[5]` as 5.
+  it('never coerces an array to a string or a number, from any part of the request', async () => {
+    const v = new Visitor(app!);
+    // The same key twice in a form body parses to an array.
+    const entry = 'itemId=site-r-blue-mug&sku=site-r-blue-s';
+    const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
+    const form = await v.post('/api/commerce/shopping-cart/entries', entry, urlencoded);
+    expect(form.statusCode, form.body).toBe(200);
+    const formTwice = await v.post(
+      '/api/commerce/shopping-cart/entries',
+      `${entry}&itemId=site-r-blue-mug`,
+      urlencoded,
+    );
+    expect(formTwice.statusCode, formTwice.body).toBe(400);
+    const subscription = await v.post('/api/3/commerce/cart/subscription', {
+      itemId: ['site-r-blue-mug'],
+    });
+    expect(subscription.statusCode, subscription.body).toBe(400);
+
+    const stock = '/api/commerce/inventory/stock?itemId=site-r-blue-mug';
+    expect((await v.get(stock)).statusCode).toBe(200);
+    expect((await v.get(`${stock}&itemId=site-r-blue-mug`)).statusCode).toBe(400);
+
+    const signIn = await new Visitor(app!).post('/api/auth/login', {
+      email: ['o@demo.test'],
+      password: 'pw-123456',
+    });
+    expect(signIn.statusCode, signIn.body).toBe(400);
+
+    const variant = '/api/commerce/inventory/site-r-blue-s';
+    const one = await owner.put(variant, { qtyInStock: [7] });
+    expect(one.statusCode, one.body).toBe(400);
+    const stored = await h!.db
+      .selectFrom('variants')
+      .select('qty_in_stock')
+      .where('id', '=', 'site-r-blue-s')
+      .executeTakeFirstOrThrow();
+    expect(stored.qty_in_stock).toBe(5);
+    // A scalar in text is still coerced (form bodies and query strings carry only text).
+    expect((await owner.put(variant, { qtyInStock: '5' })).statusCode).toBe(200);
+  });
+
   it('refuses NUL in a cookie that reaches the database', async () => {
     const res = await app!.inject({
       url: '/api/commerce/shopping-cart',

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { DomainRoutes } from '../deps.js';
 import { requireOwner } from '../http/request-context.js';
 import { escapeHtml } from '../../shared/html.js';
@@ -34,7 +34,7 @@ export const mailRoutes: DomainRoutes = async (app, deps) => {
     '/api/mail/outbox',
     { schema: { querystring: OutboxQuery }, preHandler: requireOwner(deps.db) },
     async (req) => {
-      const q = req.query as Static<typeof OutboxQuery>;
+      const q = req.query;
       const page = q.page ?? 1;
       const pageSize = q.pageSize ?? 20;
       const rows = await deps.db
@@ -84,7 +84,7 @@ export const mailRoutes: DomainRoutes = async (app, deps) => {
   // GET: the link in the mail. It only asks (mail scanners open links; issue 11): a page naming
   // the address, with a button that POSTs. Newsletter unsubscribe page, SPEC 2.1 page type 300.
   app.get('/unsubscribe', { schema: { querystring: TokenQuery } }, async (req, reply) => {
-    const { token } = req.query as Static<typeof TokenQuery>;
+    const { token } = req.query;
     const member = token ? await memberByToken(deps.db, req.site.id, token) : undefined;
     reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
     const page =
@@ -106,8 +106,8 @@ export const mailRoutes: DomainRoutes = async (app, deps) => {
     '/unsubscribe',
     { config: { crumb: false }, schema: { querystring: TokenQuery, body: TokenBody } },
     async (req, reply) => {
-      const body = req.body as Static<typeof TokenBody> | undefined;
-      const token = (req.query as Static<typeof TokenQuery>).token ?? body?.token;
+      const body = req.body;
+      const token = req.query.token ?? body?.token;
       const member = token
         ? await unsubscribeByToken(deps.db, token, deps.now(), req.site.id)
         : undefined;

@@ -41,11 +41,11 @@ describeEachBackend('order pages in the theme', (kind) => {
     );
     expect(placed.statusCode, placed.body).toBe(201);
     order = placed.json().order as OrderJson;
-  }, 60_000);
+  }, 240_000);
   afterAll(async () => {
     await app?.close();
     await h?.close();
-  });
+  }, 240_000);
 
   it('the order confirmed page (202) is the theme layout with the order, escaped', async () => {
     const res = await shopper.get(order.confirmationUrl);

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { PlaceOrderRequest, QuoteRequest } from '../../shared/checkout/api.js';
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -173,7 +173,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
   });
 
   app.post('/api/commerce/orders', { schema: { body: PlaceBody } }, async (req, reply) => {
-    const body = req.body as Static<typeof PlaceBody>;
+    const body = req.body;
     const { crumb: _crumb, ...input } = body;
     const key = req.headers[IDEMPOTENCY_KEY_HEADER];
     const idempotencyKey = typeof key === 'string' && key ? key.slice(0, 200) : undefined;
@@ -206,7 +206,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
   });
 
   app.post('/api/commerce/checkout/quote', { schema: { body: QuoteBody } }, async (req, reply) => {
-    const { crumb: _crumb, ...input } = req.body as Static<typeof QuoteBody>;
+    const { crumb: _crumb, ...input } = req.body;
     const store = storeOf(req.site);
     const quote = await quoteCart(
       deps.db,
@@ -249,7 +249,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
     '/api/commerce/orders',
     { schema: { querystring: ListQuery }, preHandler: owner },
     async (req, reply) => {
-      const q = req.query as Static<typeof ListQuery>;
+      const q = req.query;
       reply.header('cache-control', 'no-store');
       return listOrders(deps.db, deps.config.secret, req.site.id, q);
     },
@@ -259,7 +259,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
     '/api/commerce/orders.csv',
     { schema: { querystring: ListQuery }, preHandler: owner },
     async (req, reply) => {
-      const q = req.query as Static<typeof ListQuery>;
+      const q = req.query;
       const csv = await ordersCsv(deps.db, deps.config.secret, req.site.id, q);
       return reply
         .header('cache-control', 'no-store')
@@ -273,7 +273,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
     '/api/commerce/orders/:id',
     { schema: { params: IdParams }, preHandler: owner },
     async (req, reply) => {
-      const { id } = req.params as Static<typeof IdParams>;
+      const { id } = req.params;
       const order = await loadOrderJson(deps.db, deps.config.secret, req.site.id, id);
       if (!order) throw appError(ErrorCode.NOT_FOUND);
       reply.header('cache-control', 'no-store');
@@ -285,7 +285,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
     '/api/commerce/orders/:id/mark-paid',
     { schema: { params: IdParams }, preHandler: owner },
     async (req) => {
-      const { id } = req.params as Static<typeof IdParams>;
+      const { id } = req.params;
       return { order: await markPaid(orderDeps, ownerCtx(req), id) };
     },
   );
@@ -294,8 +294,8 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
     '/api/commerce/orders/:id/fulfill',
     { schema: { params: IdParams, body: FulfillBody }, preHandler: owner },
     async (req) => {
-      const { id } = req.params as Static<typeof IdParams>;
-      const body = (req.body ?? {}) as Static<typeof FulfillBody>;
+      const { id } = req.params;
+      const body = req.body ?? {};
       return {
         order: await fulfillOrder(orderDeps, ownerCtx(req), id, {
           carrier: body.carrier ?? '',
@@ -309,7 +309,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
     '/api/commerce/orders/:id/cancel',
     { schema: { params: IdParams }, preHandler: owner },
     async (req) => {
-      const { id } = req.params as Static<typeof IdParams>;
+      const { id } = req.params;
       return { order: await cancelOrder(orderDeps, ownerCtx(req), id) };
     },
   );
@@ -318,8 +318,8 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
     '/api/commerce/orders/:id/refund',
     { schema: { params: IdParams, body: RefundBody }, preHandler: owner },
     async (req) => {
-      const { id } = req.params as Static<typeof IdParams>;
-      const body = (req.body ?? {}) as Static<typeof RefundBody>;
+      const { id } = req.params;
+      const body = req.body ?? {};
       return { order: await refundOrder(orderDeps, ownerCtx(req), id, body.amount) };
     },
   );
@@ -336,7 +336,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
     '/api/commerce/settings/checkout',
     { schema: { body: SettingsBody }, preHandler: owner },
     async (req) => {
-      const { crumb: _crumb, ...settings } = req.body as Static<typeof SettingsBody>;
+      const { crumb: _crumb, ...settings } = req.body;
       const saved = await saveCheckoutSettings(
         deps.db,
         req.site.id,
@@ -383,8 +383,8 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
     '/checkout/order-confirmed/:id',
     { schema: { params: IdParams, querystring: TokenQuery } },
     async (req, reply) => {
-      const { id } = req.params as Static<typeof IdParams>;
-      const { t } = req.query as Static<typeof TokenQuery>;
+      const { id } = req.params;
+      const { t } = req.query;
       const orderId = t ? orderIdFromToken(deps.config.secret, req.site.id, t) : undefined;
       const order =
         orderId === id
@@ -399,7 +399,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
     '/orders/status/:token',
     { schema: { params: StatusParams, querystring: TokenQuery } },
     async (req, reply) => {
-      const { token } = req.params as Static<typeof StatusParams>;
+      const { token } = req.params;
       const orderId = orderIdFromToken(deps.config.secret, req.site.id, token);
       const order = orderId
         ? await loadOrderJson(deps.db, deps.config.secret, req.site.id, orderId)

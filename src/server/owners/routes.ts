@@ -42,7 +42,7 @@ export const ownerRoutes: DomainRoutes = async (app, deps) => {
       config: { rateLimit: { max: 10, timeWindow: 60_000 } },
     },
     async (req, reply) => {
-      const body = req.body as { email: string; password: string; next?: string };
+      const body = req.body;
       const wantsHtml = req.headers['content-type']?.startsWith(
         'application/x-www-form-urlencoded',
       );

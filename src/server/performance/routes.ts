@@ -1,4 +1,3 @@
-import type { Static } from '@sinclair/typebox';
 import { Counter } from 'prom-client';
 import { sql } from 'kysely';
 import type { AppDeps, DomainRoutes } from '../deps.js';
@@ -104,7 +103,7 @@ export const performanceRoutes: DomainRoutes = async (app, deps) => {
     '/api/performance/summary',
     { preHandler: requireOwner(deps.db), schema: { querystring: RangeQuery } },
     async (req) => {
-      const { from, to } = parseRange(req.query as Static<typeof RangeQuery>, deps.now());
+      const { from, to } = parseRange(req.query, deps.now());
       return { from, to, pages: await performanceSummary(deps.db, req.site.id, from, to) };
     },
   );

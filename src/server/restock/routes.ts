@@ -107,7 +107,7 @@ export const restockRoutes: DomainRoutes = async (app, deps) => {
       config: { rateLimit: { max: 30, timeWindow: 60_000 } },
     },
     async (req) => {
-      const body = req.body as Static<typeof SignUpBody>;
+      const body = req.body;
       if (body.siteVisitorEmail?.trim()) {
         const limit = await perAddress(req);
         if (!limit.isAllowed && limit.isExceeded) {
@@ -162,7 +162,7 @@ export const restockRoutes: DomainRoutes = async (app, deps) => {
     RESTOCK_API.groups,
     { schema: { querystring: GroupsQuery }, preHandler: owner },
     async (req, reply) => {
-      const q = req.query as Static<typeof GroupsQuery>;
+      const q = req.query;
       reply.header('cache-control', 'no-store');
       return listRestockGroups(deps.db, req.site.id, q);
     },
@@ -172,7 +172,7 @@ export const restockRoutes: DomainRoutes = async (app, deps) => {
     RESTOCK_API.signUps,
     { schema: { querystring: SignUpsQuery }, preHandler: owner },
     async (req, reply) => {
-      const q = req.query as Static<typeof SignUpsQuery>;
+      const q = req.query;
       reply.header('cache-control', 'no-store');
       return listRestockSignUps(deps.db, req.site.id, q);
     },
@@ -195,7 +195,7 @@ export const restockRoutes: DomainRoutes = async (app, deps) => {
     RESTOCK_API.send,
     { schema: { body: SendRequest }, preHandler: owner },
     async (req, reply) => {
-      const body = req.body as Static<typeof SendRequest>;
+      const body = req.body;
       await checkTargets(req.site.id, [body]);
       const sendId = await sender.start({
         siteId: req.site.id,
@@ -211,7 +211,7 @@ export const restockRoutes: DomainRoutes = async (app, deps) => {
     RESTOCK_API.sendAll,
     { schema: { body: SendAllBody }, preHandler: owner },
     async (req, reply) => {
-      const { sendRequests } = req.body as Static<typeof SendAllBody>;
+      const { sendRequests } = req.body;
       await checkTargets(req.site.id, sendRequests);
       const sendIds: (string | null)[] = [];
       for (const r of sendRequests) {
@@ -232,7 +232,7 @@ export const restockRoutes: DomainRoutes = async (app, deps) => {
     `${RESTOCK_API.sends}/:sendId`,
     { schema: { params: SendParams }, preHandler: owner },
     async (req, reply) => {
-      const { sendId } = req.params as Static<typeof SendParams>;
+      const { sendId } = req.params;
       const progress = await sender.progress(req.site.id, sendId);
       if (!progress) throw appError(ErrorCode.NOT_FOUND);
       reply.header('cache-control', 'no-store');
@@ -244,7 +244,7 @@ export const restockRoutes: DomainRoutes = async (app, deps) => {
     RESTOCK_API.settings,
     { schema: { querystring: SettingsQuery }, preHandler: owner },
     async (req) => {
-      const { productId } = req.query as Static<typeof SettingsQuery>;
+      const { productId } = req.query;
       const product = await loadRestockProduct(deps.db, req.site.id, productId);
       if (!product) throw appError(ErrorCode.NOT_FOUND);
       return {
@@ -263,7 +263,7 @@ export const restockRoutes: DomainRoutes = async (app, deps) => {
     RESTOCK_API.settings,
     { schema: { body: SettingsBody }, preHandler: owner },
     async (req) => {
-      const body = req.body as Static<typeof SettingsBody>;
+      const body = req.body;
       const product = await loadRestockProduct(deps.db, req.site.id, body.productId);
       if (!product) throw appError(ErrorCode.NOT_FOUND);
       await setAutoNotify(deps.db, req.site.id, body.productId, body.autoNotify, deps.now());
