@@ -233,7 +233,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
   });
 
   app.post(STRIPE_INTENT_PATH, { schema: { body: QuoteBody } }, async (req, reply) => {
-    const { crumb: _crumb, ...input } = req.body as Static<typeof QuoteBody>;
+    const { crumb: _crumb, ...input } = req.body;
     const intent = await stripeIntent(
       { db: deps.db, providers: orderDeps.providers, config: deps.config },
       storeOf(req.site),
