@@ -50,10 +50,10 @@ export async function signUpForRestock(
     variantId: input.variantId,
   });
   if (!variant) {
-    throw appError(ErrorCode.VARIANT_UNAVAILABLE, Messages.VARIANT_UNAVAILABLE);
+    throw appError(ErrorCode.VARIANT_UNAVAILABLE);
   }
   if (!variantTakesRestockSignUps(variant.productType, variant)) {
-    throw appError(ErrorCode.RESTOCK_IN_STOCK, Messages.RESTOCK_IN_STOCK);
+    throw appError(ErrorCode.RESTOCK_IN_STOCK);
   }
 
   await deps.verifyBotCheck(site, input.captchaToken);
