@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/database.js';
-import { ProductType } from '../../shared/enums.js';
 import { ErrorCode, Messages } from '../../shared/errors.js';
 import {
   availableToAdd,
   parseQuantity,
   QUANTITY_MAX,
+  unitsPerCart,
   validateAddToCart,
   type AddToCartFailure,
 } from '../../shared/product/rules.js';
@@ -182,7 +182,7 @@ async function prepareAdd(
 function maxHeldOf(store: CartStore, product: ProductJson, variant: VariantJson): number | null {
   const max = Math.min(
     availableToAdd(variant, 0, product.productType),
-    serviceUnitLimit(store, product),
+    unitsPerCart(product.productType, store),
   );
   return Number.isFinite(max) ? max : null;
 }
@@ -461,16 +461,6 @@ export function quantityError(reason: 'not-a-number' | 'not-whole' | 'out-of-ran
 }
 
 /**
- * Units one cart may hold by SPEC 3.3's storeSettings.multipleQuantityAllowedForServices: one of
- * a service when the store does not allow more.
- */
-function serviceUnitLimit(store: CartStore, product: ProductJson): number {
-  return product.productType === ProductType.SERVICE && !store.multipleQuantityAllowedForServices
-    ? 1
-    : Number.POSITIVE_INFINITY;
-}
-
-/**
  * SPEC 3.3: a store without multipleQuantityAllowedForServices takes one unit of a service; every
  * path that puts units in a cart (adds, quantity changes, subscription carts) checks it.
  */
@@ -480,7 +470,7 @@ export function checkServiceQuantity(
   total: number,
   before: number,
 ): void {
-  const limit = serviceUnitLimit(store, product);
+  const limit = unitsPerCart(product.productType, store);
   if (total > limit) {
     throw appError(ErrorCode.QUANTITY_OUT_OF_RANGE, Messages.SERVICE_SINGLE_QUANTITY, {
       available: Math.max(0, limit - before),

@@ -31,7 +31,7 @@ import {
   SubscriptionBody,
   UpdateFieldsBody,
 } from './schemas.js';
-import { ProductType } from '../../shared/enums.js';
+import { isDigitalGood } from '../../shared/product/rules.js';
 
 /** Cart writes per visitor (cart, else client address) per window; abuse gets 429 + Retry-After. */
 export const CART_RATE_LIMIT = { max: 60, timeWindow: 10_000 };
@@ -170,9 +170,7 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
     const found = await loadCartProduct(deps.db, req.site.id, itemId);
     if (!found) throw appError(ErrorCode.NOT_FOUND);
     // Digital products and gift cards have no stock limit (SPEC 4.7).
-    const limitless =
-      found.product.productType === ProductType.DIGITAL ||
-      found.product.productType === ProductType.GIFT_CARD;
+    const limitless = isDigitalGood(found.product.productType);
     return {
       results: found.product.variants.map((v) => ({
         sku: v.sku,

@@ -39,8 +39,7 @@ export async function createSubscriptionCart(
   const found = await loadCartProduct(deps.db, store.siteId, input.itemId);
   if (!found) throw appError(ErrorCode.VARIANT_UNAVAILABLE);
   const { product } = found;
-  if (!product.isSubscribable)
-    throw appError(ErrorCode.NOT_SUBSCRIBABLE);
+  if (!product.isSubscribable) throw appError(ErrorCode.NOT_SUBSCRIBABLE);
   const { variant, selectionProduct, selection } = chooseVariant(product, input.sku);
   const qty = input.qty === undefined ? 1 : input.qty;
   const failure = validateAddToCart(selectionProduct, selection, qty, 0, { subscription: true });
