@@ -93,8 +93,6 @@ export const Messages = {
   EVENT_SCHEMA_UNKNOWN: 'There is no event schema with that name.',
 } as const;
 
-export type MessageKey = keyof typeof Messages;
-
 /** One registered error: what the server answers with and when it happens. */
 export interface ErrorRecord {
   /** The HTTP status `src/server/errors/error-handler.ts` answers with. */

@@ -449,7 +449,7 @@ export function failureError(
   return appError(ErrorCode[failure.kind], failure.message, details);
 }
 
-export function quantityError(reason: 'not-a-number' | 'not-whole' | 'out-of-range'): AppError {
+function quantityError(reason: 'not-a-number' | 'not-whole' | 'out-of-range'): AppError {
   switch (reason) {
     case 'not-a-number':
       return appError(ErrorCode.QUANTITY_NOT_A_NUMBER);

@@ -18,7 +18,7 @@ function json<T>(value: T | string): T {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
-export function variantJson(row: VariantRow, ordering: string[], currency: string): VariantJson {
+function variantJson(row: VariantRow, ordering: string[], currency: string): VariantJson {
   const attributes = json(row.attributes);
   const names = [
     ...ordering.filter((n) => n in attributes),

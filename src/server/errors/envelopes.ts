@@ -49,7 +49,7 @@ export const errorEnvelopes = {
   },
 } satisfies Record<string, ErrorEnvelope>;
 
-export type ErrorEnvelopeName = keyof typeof errorEnvelopes;
+type ErrorEnvelopeName = keyof typeof errorEnvelopes;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

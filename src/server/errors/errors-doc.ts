@@ -17,7 +17,7 @@ export async function errorsDoc(registry?: Record<string, ErrorRecord>): Promise
  * docs/errors.md from the registry (before Prettier's table alignment): every code with its
  * status, default text and when it happens, in the registry's order.
  */
-export function renderErrorsDoc(registry: Record<string, ErrorRecord> = errorRegistry): string {
+function renderErrorsDoc(registry: Record<string, ErrorRecord> = errorRegistry): string {
   const rows = Object.entries(registry).map(
     ([code, r]) =>
       `| \`${code}\` | ${r.status} | ${r.message ? cell(r.message) : '(blank)'} | ${cell(r.doc)} |`,

@@ -69,7 +69,7 @@ function caches(deps: AppDeps): Caches {
   return c;
 }
 
-export function fieldsError(errors: FieldErrors): AppError {
+function fieldsError(errors: FieldErrors): AppError {
   return appError(ErrorCode.FORM_FIELDS_INVALID, Messages.FORM_INVALID_FIELDS, { errors });
 }
 

@@ -101,14 +101,3 @@ export async function signUpForRestock(
     input.isJoinMailingList ? [deps.restockListId, deps.defaultListId] : [deps.restockListId],
   );
 }
-
-/** Unsubscribe: the address gets no more restock notices from this website. */
-export async function removeRestockSignUps(db: Db, siteId: string, email: string): Promise<number> {
-  const rows = await db
-    .deleteFrom('restock_signups')
-    .where('site_id', '=', siteId)
-    .where('email', '=', normaliseRestockEmail(email))
-    .returning('id')
-    .execute();
-  return rows.length;
-}
