@@ -1,6 +1,8 @@
 /**
- * Every error the product shows has a permanent code and a user-facing message here.
- * The server maps codes to HTTP statuses (src/server/errors); the browser shows the same texts.
+ * Every error the product shows has a permanent code and a user-facing message here: the texts
+ * (`Messages`, also used by the islands) and one record per code (`errorRegistry`: HTTP status,
+ * default text, when it happens). `src/server/errors` answers with them; `docs/errors.md` is
+ * generated from the registry (`npm run docs:errors`).
  * Messages are SPEC.md's exact strings where the SPEC has one: do not reword them.
  */
 export const Messages = {
@@ -85,65 +87,282 @@ export const Messages = {
   WEBHOOK_SIGNATURE_INVALID: 'The webhook signature is not valid.',
   CHECKOUT_SETTINGS_INVALID:
     'Some checkout settings are not valid. Please check the highlighted fields.',
+  // SPEC 8.3; `{subtotal}` is the store's formatted minimum (shared/cart/cart-minimum.ts).
+  CHECKOUT_MINIMUM_SUBTOTAL: 'To check out, your order subtotal must be {subtotal} or more.',
+  // Our own texts: the payment provider's own message is shown when it gives one.
+  PAYMENT_DECLINED: 'Your card was declined.',
+  PAYLOAD_TOO_LARGE: 'The request is too large.',
+  EVENT_INVALID: 'The event does not match its schema.',
+  EVENT_SCHEMA_UNKNOWN: 'There is no event schema with that name.',
 } as const;
 
-export type MessageKey = keyof typeof Messages;
+/** One registered error: what the server answers with and when it happens. */
+export interface ErrorRecord {
+  /** The HTTP status `src/server/errors/error-handler.ts` answers with. */
+  readonly status: number;
+  /** The default user-facing text: a `Messages` text (the SPEC's where it has one). */
+  readonly message: string;
+  /** When it happens, in one line (docs/errors.md). */
+  readonly doc: string;
+}
 
 /**
- * Stable error codes. A code never changes meaning once published; add new ones at the end.
- * The value is the code clients see in `{ error: { code } }`.
+ * Stable error codes, one record each. A code never changes meaning once published; add new ones
+ * at the end (`errors-registry.test.ts` pins the count, so adding one is deliberate). The key is
+ * the code clients see in `{ error: { code } }`. A service may throw a code with a more precise
+ * text than the default (e.g. which option to choose); the status is always the record's.
  */
-export const ErrorCode = {
-  CRUMB_INVALID: 'CRUMB_INVALID',
-  COOKIES_DISABLED: 'COOKIES_DISABLED',
-  RATE_LIMITED: 'RATE_LIMITED',
-  VALIDATION: 'VALIDATION',
-  NOT_FOUND: 'NOT_FOUND',
-  NO_SUCH_WEBSITE: 'NO_SUCH_WEBSITE',
-  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
-  UNAUTHENTICATED: 'UNAUTHENTICATED',
-  FORBIDDEN: 'FORBIDDEN',
-  INTERNAL: 'INTERNAL',
-  // SPEC 8.1 recorded error kinds double as API codes for add-to-cart failures.
-  NO_VARIANT_SELECTED: 'NO_VARIANT_SELECTED',
-  VARIANT_UNAVAILABLE: 'VARIANT_UNAVAILABLE',
-  OUT_OF_STOCK: 'OUT_OF_STOCK',
-  QUANTITY_NOT_A_NUMBER: 'QUANTITY_NOT_A_NUMBER',
-  SUB_WITH_FORM_FAILURE: 'SUB_WITH_FORM_FAILURE',
-  SUB_QUANTITY_NOT_A_WHOLE_NUMBER: 'SUB_QUANTITY_NOT_A_WHOLE_NUMBER',
-  SUB_API_FAILURE: 'SUB_API_FAILURE',
-  EXPRESS_CHECKOUT_FAILURE: 'EXPRESS_CHECKOUT_FAILURE',
-  CUSTOM_FORM_RENDER_ERROR: 'CUSTOM_FORM_RENDER_ERROR',
-  CUSTOM_FORM_RENDER_ERROR_OUT_OF_STOCK: 'CUSTOM_FORM_RENDER_ERROR_OUT_OF_STOCK',
-  API_FAILURE: 'API_FAILURE',
-  QUANTITY_NOT_WHOLE: 'QUANTITY_NOT_WHOLE',
-  QUANTITY_OUT_OF_RANGE: 'QUANTITY_OUT_OF_RANGE',
-  CART_ENTRY_NOT_FOUND: 'CART_ENTRY_NOT_FOUND',
-  FORM_NOT_CONFIGURED: 'FORM_NOT_CONFIGURED',
-  FORM_KEY_INVALID: 'FORM_KEY_INVALID',
-  FORM_FIELDS_INVALID: 'FORM_FIELDS_INVALID',
-  CAPTCHA_FAILED: 'CAPTCHA_FAILED',
-  EMAIL_BLANK: 'EMAIL_BLANK',
-  EMAIL_INVALID: 'EMAIL_INVALID',
-  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  RESTOCK_IN_STOCK: 'RESTOCK_IN_STOCK',
-  SUBSCRIPTION_ONLY: 'SUBSCRIPTION_ONLY',
-  NOT_SUBSCRIBABLE: 'NOT_SUBSCRIBABLE',
-  SUBSCRIPTION_OPTION_UNAVAILABLE: 'SUBSCRIPTION_OPTION_UNAVAILABLE',
-  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
-  // Checkout and orders (issue 10).
-  CART_EMPTY: 'CART_EMPTY',
-  CHECKOUT_FIELDS_INVALID: 'CHECKOUT_FIELDS_INVALID',
-  CHECKOUT_MINIMUM_SUBTOTAL: 'CHECKOUT_MINIMUM_SUBTOTAL',
-  CHECKOUT_CART_CHANGED: 'CHECKOUT_CART_CHANGED',
-  PAYMENT_DECLINED: 'PAYMENT_DECLINED',
-  PAYMENT_ACTION_REQUIRED: 'PAYMENT_ACTION_REQUIRED',
-  ORDER_ACTION_INVALID: 'ORDER_ACTION_INVALID',
-  REFUND_TOO_LARGE: 'REFUND_TOO_LARGE',
-  WEBHOOK_SIGNATURE_INVALID: 'WEBHOOK_SIGNATURE_INVALID',
-  CHECKOUT_SETTINGS_INVALID: 'CHECKOUT_SETTINGS_INVALID',
-  // Telemetry: an event that does not match its named JSON Schema, or names no known schema.
-  EVENT_INVALID: 'EVENT_INVALID',
-  EVENT_SCHEMA_UNKNOWN: 'EVENT_SCHEMA_UNKNOWN',
-} as const;
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+export const errorRegistry = {
+  CRUMB_INVALID: {
+    status: 403,
+    message: Messages.SESSION_EXPIRED,
+    doc: 'A write without a valid crumb (X-CSRF-Token or crumb field), or a cross-site write.',
+  },
+  COOKIES_DISABLED: {
+    status: 403,
+    message: Messages.COOKIES_DISABLED,
+    doc: 'A write that brought no cookies at all, so no crumb could be checked.',
+  },
+  RATE_LIMITED: {
+    status: 429,
+    message: Messages.TOO_MANY_REQUESTS,
+    doc: 'Too many requests from this address or to this website; Retry-After says when to retry.',
+  },
+  VALIDATION: {
+    status: 400,
+    message: Messages.INVALID_REQUEST,
+    doc: 'The request does not match the route schema or the input boundary (the text says what).',
+  },
+  NOT_FOUND: {
+    status: 404,
+    message: Messages.NOT_FOUND,
+    doc: 'No such API route, or no such record on this website.',
+  },
+  NO_SUCH_WEBSITE: {
+    status: 404,
+    message: Messages.NO_SUCH_WEBSITE,
+    doc: 'An API call to a host that is no website of ours.',
+  },
+  INVALID_CREDENTIALS: {
+    status: 401,
+    message: Messages.INVALID_CREDENTIALS,
+    doc: 'Sign-in with an unknown email or a wrong password.',
+  },
+  UNAUTHENTICATED: {
+    status: 401,
+    message: Messages.SIGN_IN_REQUIRED,
+    doc: 'An owner-only API called without an owner session.',
+  },
+  FORBIDDEN: {
+    status: 403,
+    message: Messages.FORBIDDEN,
+    doc: 'The signed-in owner has no role on this website that allows the call.',
+  },
+  INTERNAL: {
+    status: 500,
+    message: Messages.INTERNAL,
+    doc: 'An unexpected failure; logged, and answered without internals.',
+  },
+  NO_VARIANT_SELECTED: {
+    status: 400,
+    message: Messages.INVALID_REQUEST,
+    doc: "Add to cart with options still to choose; the text names them (SPEC 5.1) or asks for a gift card's denomination.",
+  },
+  VARIANT_UNAVAILABLE: {
+    status: 400,
+    message: Messages.VARIANT_UNAVAILABLE,
+    doc: 'The item or variant does not exist (any more), or cannot be sold this way.',
+  },
+  OUT_OF_STOCK: {
+    status: 409,
+    message: Messages.OUT_OF_STOCK,
+    doc: 'Not enough units left for the add or the order; `available` or `lines` say how many are.',
+  },
+  QUANTITY_NOT_A_NUMBER: {
+    status: 400,
+    message: Messages.QUANTITY_NOT_A_NUMBER,
+    doc: 'The quantity is not a number.',
+  },
+  SUB_WITH_FORM_FAILURE: {
+    status: 400,
+    message: Messages.PLEASE_TRY_AGAIN,
+    doc: "Recorded by the product island (SPEC 8.1): a subscription with a custom form failed; the server's text is shown.",
+  },
+  SUB_QUANTITY_NOT_A_WHOLE_NUMBER: {
+    status: 400,
+    message: Messages.QUANTITY_NOT_WHOLE,
+    doc: 'A subscription with a fractional quantity.',
+  },
+  SUB_API_FAILURE: {
+    status: 400,
+    message: Messages.PLEASE_TRY_AGAIN,
+    doc: "Recorded by the product island (SPEC 8.1): the subscription call failed; the server's text is shown.",
+  },
+  EXPRESS_CHECKOUT_FAILURE: {
+    status: 400,
+    message: Messages.EXPRESS_CHECKOUT_NO_CART,
+    doc: 'Recorded by the product island (SPEC 8.1): express checkout found no cart cookie after the add.',
+  },
+  CUSTOM_FORM_RENDER_ERROR: {
+    status: 400,
+    message: '',
+    doc: "Recorded by the product island (SPEC 8.1): the custom form could not be shown (a blank alert, the SPEC's text).",
+  },
+  CUSTOM_FORM_RENDER_ERROR_OUT_OF_STOCK: {
+    status: 400,
+    message: Messages.OUT_OF_STOCK,
+    doc: 'Recorded by the product island (SPEC 8.1): no stock left when the custom form would open.',
+  },
+  API_FAILURE: {
+    status: 400,
+    message: Messages.PLEASE_TRY_AGAIN,
+    doc: "Recorded by the product island (SPEC 8.1): the add-to-cart call failed; the server's text is shown.",
+  },
+  QUANTITY_NOT_WHOLE: {
+    status: 400,
+    message: Messages.QUANTITY_NOT_WHOLE,
+    doc: 'The quantity has a fraction.',
+  },
+  QUANTITY_OUT_OF_RANGE: {
+    status: 400,
+    message: Messages.QUANTITY_OUT_OF_RANGE,
+    doc: 'The quantity is outside 1 to 9999 (SPEC 9.1), or more than one of a single-quantity service.',
+  },
+  CART_ENTRY_NOT_FOUND: {
+    status: 404,
+    message: Messages.NOT_FOUND,
+    doc: "The cart line to change, remove or open the form of is not in the shopper's cart.",
+  },
+  FORM_NOT_CONFIGURED: {
+    status: 404,
+    message: Messages.FORM_NOT_CONFIGURED,
+    doc: 'The form id names no form of this website (SPEC 8.4 404).',
+  },
+  FORM_KEY_INVALID: {
+    status: 401,
+    message: Messages.FORM_UNAUTHORIZED,
+    doc: 'The form submission key is missing, forged, used, expired or from another website (SPEC 8.4 401).',
+  },
+  FORM_FIELDS_INVALID: {
+    status: 400,
+    message: Messages.FORM_INVALID_FIELDS,
+    doc: 'Form or additional-fields answers fail validation; `errors` maps field ids to texts (SPEC 8.4 400).',
+  },
+  CAPTCHA_FAILED: {
+    status: 400,
+    message: Messages.CAPTCHA_REQUIRED,
+    doc: 'The CAPTCHA answer is missing or not accepted by the provider.',
+  },
+  EMAIL_BLANK: {
+    status: 400,
+    message: Messages.EMAIL_BLANK,
+    doc: 'A restock sign-up without an email.',
+  },
+  EMAIL_INVALID: {
+    status: 400,
+    message: Messages.EMAIL_INVALID,
+    doc: 'A restock sign-up whose email is not valid.',
+  },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    message: Messages.PAYLOAD_TOO_LARGE,
+    doc: "The body is larger than the route's limit.",
+  },
+  RESTOCK_IN_STOCK: {
+    status: 409,
+    message: Messages.RESTOCK_IN_STOCK,
+    doc: 'A restock sign-up for a variant that is back in stock meanwhile.',
+  },
+  SUBSCRIPTION_ONLY: {
+    status: 400,
+    message: Messages.SUBSCRIPTION_ONLY,
+    doc: 'A one-time add of a product sold only as a subscription.',
+  },
+  NOT_SUBSCRIBABLE: {
+    status: 400,
+    message: Messages.NOT_SUBSCRIBABLE,
+    doc: 'A subscription checkout for a product that is not subscribable.',
+  },
+  SUBSCRIPTION_OPTION_UNAVAILABLE: {
+    status: 400,
+    message: Messages.SUBSCRIPTION_OPTION_UNAVAILABLE,
+    doc: "The chosen subscription option is not one of the product's.",
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 409,
+    message: Messages.IDEMPOTENCY_KEY_REUSED,
+    doc: 'An Idempotency-Key sent again with a different request.',
+  },
+  CART_EMPTY: {
+    status: 400,
+    message: Messages.CART_EMPTY,
+    doc: 'A quote or order for a cart that is missing or has no lines (SPEC 8.3).',
+  },
+  CHECKOUT_FIELDS_INVALID: {
+    status: 400,
+    message: Messages.UPDATE_MISSING_INFO,
+    doc: 'Checkout contact, address or shipping fields are missing or invalid; `errors` maps them (SPEC 8.3).',
+  },
+  CHECKOUT_MINIMUM_SUBTOTAL: {
+    status: 400,
+    message: Messages.CHECKOUT_MINIMUM_SUBTOTAL,
+    doc: "The cart's subtotal is below the store's minimum; the text gives the minimum (SPEC 8.3).",
+  },
+  CHECKOUT_CART_CHANGED: {
+    status: 409,
+    message: Messages.CHECKOUT_CART_CHANGED,
+    doc: 'The cart changed between the quote and placing the order.',
+  },
+  PAYMENT_DECLINED: {
+    status: 402,
+    message: Messages.PAYMENT_DECLINED,
+    doc: "The payment provider declined the payment; the provider's text when it gives one.",
+  },
+  PAYMENT_ACTION_REQUIRED: {
+    status: 402,
+    message: Messages.PAYMENT_ACTION_REQUIRED,
+    doc: "The shopper's bank asks for a confirmation (3-D Secure) before the payment completes.",
+  },
+  ORDER_ACTION_INVALID: {
+    status: 409,
+    message: Messages.ORDER_ACTION_INVALID,
+    doc: "An owner's order action that the order's state does not allow (the text says why).",
+  },
+  REFUND_TOO_LARGE: {
+    status: 409,
+    message: Messages.REFUND_TOO_LARGE,
+    doc: 'A refund above what was paid and not yet refunded; `refundable` says how much is left.',
+  },
+  WEBHOOK_SIGNATURE_INVALID: {
+    status: 400,
+    message: Messages.WEBHOOK_SIGNATURE_INVALID,
+    doc: 'A payment webhook whose signature does not verify.',
+  },
+  CHECKOUT_SETTINGS_INVALID: {
+    status: 400,
+    message: Messages.CHECKOUT_SETTINGS_INVALID,
+    doc: "The owner's checkout settings fail their checks; `errors` maps the fields.",
+  },
+  EVENT_INVALID: {
+    status: 400,
+    message: Messages.EVENT_INVALID,
+    doc: 'A telemetry event that does not match its named JSON Schema; `errors` lists why.',
+  },
+  EVENT_SCHEMA_UNKNOWN: {
+    status: 400,
+    message: Messages.EVENT_SCHEMA_UNKNOWN,
+    doc: 'A telemetry event naming no known schema.',
+  },
+} as const satisfies Record<string, ErrorRecord>;
+
+export type ErrorCode = keyof typeof errorRegistry;
+
+/**
+ * `ErrorCode.X === 'X'`, for code that names a code. Built from the registry so there is one list;
+ * pure, so bundles that only need `Messages` (the islands) leave the registry out.
+ */
+export const ErrorCode = /* @__PURE__ */ codesOf(errorRegistry);
+
+function codesOf<C extends string>(registry: Record<C, ErrorRecord>): { readonly [K in C]: K } {
+  return Object.fromEntries(Object.keys(registry).map((c) => [c, c])) as { readonly [K in C]: K };
+}

@@ -15,7 +15,7 @@ export const RESTOCK_PATHS = {
   settings: '/api/site-users/account/notifications/restock/settings',
 } as const;
 
-/** Product types whose stock can run out (SPEC 3.3: physical 1, service 3; SPEC 4.7). */
+/** Product types whose stock can run out: `tracksStock` of `shared/product/rules-product.ts`. */
 export const STOCKED_PRODUCT_TYPES: readonly number[] = [1, 3];
 
 /** SPEC 3.10 collection type of a product list page. */

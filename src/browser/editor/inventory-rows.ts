@@ -39,6 +39,9 @@ export function inventoryProducts(pages: readonly ShopContextJson[]): InventoryP
   for (const page of pages) {
     for (const item of page.items ?? []) {
       const sc = item.structuredContent;
+      // The editor restates shared/product's tracksStock (editor-constants.ts says why; its test
+      // pins the two together).
+      // eslint-disable-next-line no-restricted-syntax
       if (!sc || !STOCKED_PRODUCT_TYPES.includes(sc.productType) || seen.has(item.id)) continue;
       seen.add(item.id);
       out.push({

@@ -1,9 +1,13 @@
 import { CRUMB_COOKIE, CRUMB_HEADER } from '../../shared/wire-names.js';
-import { ErrorCode, Messages } from '../../shared/errors.js';
+import { Messages, type ErrorCode } from '../../shared/errors.js';
 import { ApiError, NETWORK_ERROR_CODE } from './api-error.js';
 import { readCookie } from './cookies.js';
 
 export { ApiError } from './api-error.js';
+
+// Typed against the registry, but plain strings: the islands' bundles leave the registry out.
+const CRUMB_INVALID: ErrorCode = 'CRUMB_INVALID';
+const COOKIES_DISABLED: ErrorCode = 'COOKIES_DISABLED';
 
 export interface ApiFetchOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -80,9 +84,9 @@ export function toApiError(status: number, body: unknown): ApiError {
         ? b.error.message
         : undefined;
   if (status === 429) return new ApiError(status, code, Messages.TOO_MANY_REQUESTS, body);
-  if (code === ErrorCode.CRUMB_INVALID)
+  if (code === CRUMB_INVALID)
     return new ApiError(status, code, serverMessage ?? Messages.SESSION_EXPIRED, body);
-  if (code === ErrorCode.COOKIES_DISABLED)
+  if (code === COOKIES_DISABLED)
     return new ApiError(status, code, serverMessage ?? Messages.COOKIES_DISABLED, body);
   return new ApiError(status, code, serverMessage ?? Messages.PLEASE_TRY_AGAIN, body);
 }

@@ -30,11 +30,6 @@ import {
 let visitor: VisitorState | null = null;
 let page: SiteContext | null = null;
 
-/** The current visitor, when visit analytics runs on this page (null when skipped). */
-export function currentVisitor(): VisitorState | null {
-  return visitor;
-}
-
 /**
  * The census tracker: applies the skip rules (SPEC 2, 6, 9.3), keeps the visitor and visit
  * cookies, and records the page view. Every failure is silent.

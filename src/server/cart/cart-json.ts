@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
-import { ProductType } from '../../shared/enums.js';
 import { moneyJson } from '../../shared/money.js';
+import { isDigitalGood, needsShipping } from '../../shared/product/rules.js';
 import type { MoneyJson } from '../../shared/product/types.js';
 import type { FieldAnswer } from '../../shared/forms/values.js';
 import type { AdditionalFields, CartEntriesTable, CartsTable } from './tables.js';
@@ -94,8 +94,6 @@ export interface CartJson {
   grandTotal: MoneyJson;
 }
 
-const DIGITAL_TYPES: readonly number[] = [ProductType.DIGITAL, ProductType.GIFT_CARD];
-
 export function entryJson(e: EntryLine, currency: string): CartEntryJson {
   return {
     id: e.id,
@@ -127,10 +125,9 @@ export function cartJson(
     subtotal += e.unit_price_cents * e.quantity;
     totalQuantity += e.quantity;
   }
-  const hasDigital = entries.some((e) => DIGITAL_TYPES.includes(e.product_type));
-  const purelyDigital =
-    entries.length > 0 && entries.every((e) => DIGITAL_TYPES.includes(e.product_type));
-  const requiresShipping = entries.some((e) => e.product_type === ProductType.PHYSICAL);
+  const hasDigital = entries.some((e) => isDigitalGood(e.product_type));
+  const purelyDigital = entries.length > 0 && entries.every((e) => isDigitalGood(e.product_type));
+  const requiresShipping = entries.some((e) => needsShipping(e.product_type));
   return {
     id: cart?.id ?? '',
     websiteId: siteId,

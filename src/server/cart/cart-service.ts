@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/database.js';
-import { ProductType } from '../../shared/enums.js';
 import { ErrorCode, Messages } from '../../shared/errors.js';
 import {
   availableToAdd,
   parseQuantity,
   QUANTITY_MAX,
+  unitsPerCart,
   validateAddToCart,
   type AddToCartFailure,
 } from '../../shared/product/rules.js';
@@ -146,10 +146,10 @@ async function prepareAdd(
   const found = deps.products
     ? await deps.products.get(db, store.siteId, store.contentVersion, input.itemId)
     : await loadCartProduct(db, store.siteId, input.itemId);
-  if (!found) throw appError(ErrorCode.VARIANT_UNAVAILABLE, Messages.VARIANT_UNAVAILABLE);
+  if (!found) throw appError(ErrorCode.VARIANT_UNAVAILABLE);
   const { product } = found;
   if (product.isSubscribable && !product.oneTimePurchaseAllowed) {
-    throw appError(ErrorCode.SUBSCRIPTION_ONLY, Messages.SUBSCRIPTION_ONLY);
+    throw appError(ErrorCode.SUBSCRIPTION_ONLY);
   }
   const { variant, selectionProduct, selection } = chooseVariant(product, input.sku);
   // A missing quantity is one (the input is hidden for some products, SPEC 5.2).
@@ -160,7 +160,7 @@ async function prepareAdd(
   const parsed = parseQuantity(quantityInput);
   // A product whose variants cannot be chosen from (none, or several without options) passes the
   // rules with no variant: it cannot be added (found by the fuzz suite).
-  if (!variant) throw appError(ErrorCode.VARIANT_UNAVAILABLE, Messages.VARIANT_UNAVAILABLE);
+  if (!variant) throw appError(ErrorCode.VARIANT_UNAVAILABLE);
   if (!parsed.ok) throw new Error('add-to-cart rules passed without a valid quantity');
   const answered = await answersFor(db, store.siteId, product, input.additionalFields);
   return {
@@ -182,7 +182,7 @@ async function prepareAdd(
 function maxHeldOf(store: CartStore, product: ProductJson, variant: VariantJson): number | null {
   const max = Math.min(
     availableToAdd(variant, 0, product.productType),
-    serviceUnitLimit(store, product),
+    unitsPerCart(product.productType, store),
   );
   return Number.isFinite(max) ? max : null;
 }
@@ -239,7 +239,7 @@ export async function updateQuantity(
       const found = await loadCartProduct(trx, store.siteId, entry.item_id);
       const variant = found?.product.variants.find((v) => v.id === entry.variant_id);
       if (!found || !variant) {
-        throw appError(ErrorCode.VARIANT_UNAVAILABLE, Messages.VARIANT_UNAVAILABLE);
+        throw appError(ErrorCode.VARIANT_UNAVAILABLE);
       }
       const held = heldOf(entries, variant.id, entry.id);
       const available = availableToAdd(variant, held, found.product.productType);
@@ -320,7 +320,7 @@ export async function updateAdditionalFields(
       throw appError(ErrorCode.VARIANT_UNAVAILABLE, Messages.UNABLE_UPDATE_FORM);
     }
     const found = await loadCartProduct(trx, store.siteId, entry.item_id);
-    if (!found) throw appError(ErrorCode.VARIANT_UNAVAILABLE, Messages.VARIANT_UNAVAILABLE);
+    if (!found) throw appError(ErrorCode.VARIANT_UNAVAILABLE);
     const answered = await answersFor(trx, store.siteId, found.product, input.additionalFields);
     const fields = answered?.values ?? null;
     const key = additionalFieldsKey(fields);
@@ -426,7 +426,7 @@ export function chooseVariant(
     return { variant: only, selectionProduct: product, selection: {} };
   }
   const variant = product.variants.find((v) => v.sku === wanted);
-  if (!variant) throw appError(ErrorCode.VARIANT_UNAVAILABLE, Messages.VARIANT_UNAVAILABLE);
+  if (!variant) throw appError(ErrorCode.VARIANT_UNAVAILABLE);
   const others = product.variants.filter((v) => v !== variant);
   return {
     variant,
@@ -449,25 +449,15 @@ export function failureError(
   return appError(ErrorCode[failure.kind], failure.message, details);
 }
 
-export function quantityError(reason: 'not-a-number' | 'not-whole' | 'out-of-range'): AppError {
+function quantityError(reason: 'not-a-number' | 'not-whole' | 'out-of-range'): AppError {
   switch (reason) {
     case 'not-a-number':
-      return appError(ErrorCode.QUANTITY_NOT_A_NUMBER, Messages.QUANTITY_NOT_A_NUMBER);
+      return appError(ErrorCode.QUANTITY_NOT_A_NUMBER);
     case 'not-whole':
-      return appError(ErrorCode.QUANTITY_NOT_WHOLE, Messages.QUANTITY_NOT_WHOLE);
+      return appError(ErrorCode.QUANTITY_NOT_WHOLE);
     default:
-      return appError(ErrorCode.QUANTITY_OUT_OF_RANGE, Messages.QUANTITY_OUT_OF_RANGE);
+      return appError(ErrorCode.QUANTITY_OUT_OF_RANGE);
   }
-}
-
-/**
- * Units one cart may hold by SPEC 3.3's storeSettings.multipleQuantityAllowedForServices: one of
- * a service when the store does not allow more.
- */
-function serviceUnitLimit(store: CartStore, product: ProductJson): number {
-  return product.productType === ProductType.SERVICE && !store.multipleQuantityAllowedForServices
-    ? 1
-    : Number.POSITIVE_INFINITY;
 }
 
 /**
@@ -480,7 +470,7 @@ export function checkServiceQuantity(
   total: number,
   before: number,
 ): void {
-  const limit = serviceUnitLimit(store, product);
+  const limit = unitsPerCart(product.productType, store);
   if (total > limit) {
     throw appError(ErrorCode.QUANTITY_OUT_OF_RANGE, Messages.SERVICE_SINGLE_QUANTITY, {
       available: Math.max(0, limit - before),

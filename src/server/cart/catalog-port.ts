@@ -1,9 +1,8 @@
 import type { Db } from '../db/database.js';
 import { loadProducts } from '../catalog/catalog-queries.js';
 import { findItemsByIds } from '../content/content-queries.js';
-import { ProductType } from '../../shared/enums.js';
 import { moneyToMinor } from '../../shared/money.js';
-import { currentPrice } from '../../shared/product/rules.js';
+import { currentPrice, pricedOnProduct } from '../../shared/product/rules.js';
 import type { ProductJson, VariantJson } from '../../shared/product/types.js';
 
 /** What the cart needs of a product: its title and its structuredContent (SPEC 3.3). */
@@ -37,7 +36,7 @@ export async function loadCartProduct(
  * still needs one line target, so it gets a single unlimited variant named after the item.
  */
 function withSellableVariant(itemId: string, product: ProductJson): ProductJson {
-  if (product.variants.length > 0 || product.productType !== ProductType.DIGITAL) return product;
+  if (product.variants.length > 0 || !pricedOnProduct(product.productType)) return product;
   const variant: VariantJson = {
     id: `item:${itemId}`,
     sku: '',
@@ -59,7 +58,7 @@ function withSellableVariant(itemId: string, product: ProductJson): ProductJson 
  * Digital products carry their own product-level price; the others are priced per variant.
  */
 export function unitPriceCents(product: ProductJson, variant: VariantJson): number {
-  if (product.productType === ProductType.DIGITAL) {
+  if (pricedOnProduct(product.productType)) {
     return moneyToMinor(product.onSale ? product.salePriceMoney : product.priceMoney);
   }
   return currentPrice(variant);

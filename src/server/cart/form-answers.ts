@@ -47,7 +47,7 @@ export async function checkFormAnswers(
 function boundAnswers(fields: AdditionalFields): void {
   const entries = Object.entries(fields);
   if (entries.length > MAX_ANSWERS) {
-    throw appError(ErrorCode.FORM_FIELDS_INVALID, Messages.FORM_INVALID_FIELDS);
+    throw appError(ErrorCode.FORM_FIELDS_INVALID);
   }
   const errors: Record<string, string> = {};
   for (const [id, value] of entries) {

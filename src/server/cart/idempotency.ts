@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import { ErrorCode, Messages } from '../../shared/errors.js';
+import { ErrorCode } from '../../shared/errors.js';
 import { appError } from '../errors/app-error.js';
 import { addEntryBody, type AddEntryBody, type CartSnapshot } from './cart-json.js';
 
@@ -46,7 +46,7 @@ export function replayOf(
 ): Replay {
   const sameVisitor = stored.cartId === cartId || stored.visitorHash === claim.visitorHash;
   if (!sameVisitor || stored.requestHash !== claim.requestHash) {
-    throw appError(ErrorCode.IDEMPOTENCY_KEY_REUSED, Messages.IDEMPOTENCY_KEY_REUSED);
+    throw appError(ErrorCode.IDEMPOTENCY_KEY_REUSED);
   }
   return { cartId: stored.cartId, body: storedBody(siteId, stored.response) };
 }

@@ -32,7 +32,7 @@ import {
   SubscriptionBody,
   UpdateFieldsBody,
 } from './schemas.js';
-import { ProductType } from '../../shared/enums.js';
+import { isDigitalGood } from '../../shared/product/rules.js';
 
 /** Cart writes per visitor (cart, else client address) per window; abuse gets 429 + Retry-After. */
 export const CART_RATE_LIMIT = { max: 60, timeWindow: 10_000 };
@@ -170,9 +170,7 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
     const found = await loadCartProduct(deps.db, req.site.id, itemId);
     if (!found) throw appError(ErrorCode.NOT_FOUND);
     // Digital products and gift cards have no stock limit (SPEC 4.7).
-    const limitless =
-      found.product.productType === ProductType.DIGITAL ||
-      found.product.productType === ProductType.GIFT_CARD;
+    const limitless = isDigitalGood(found.product.productType);
     return {
       results: found.product.variants.map((v) => ({
         sku: v.sku,
@@ -189,7 +187,7 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
     });
   }
 
-  await app.register(async (scope) => subscriptionRoutes(scope, svc, writeConfig));
+  await subscriptionRoutes(app, svc, writeConfig);
 
   // Hourly, one process at a time (a recurring job of the durable queue): idempotency keys past
   // 24 h, subscription checkouts past 24 h, and carts untouched for CART_PURGE_DAYS (never one
@@ -207,26 +205,21 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
 
 /**
  * SPEC 7: the subscription call answers `{ data: { cartToken } }` and its errors carry
- * `data.message`. Errors keep the common body too (`error.code`, `message`), so the same error
- * handler serves it; this scope only adds `data`.
+ * `data.message`: the registered 'subscription' error body (errors/envelopes.ts), which keeps the
+ * common `error.code` and `message` too.
  */
 async function subscriptionRoutes(
   scope: TypedApp,
   svc: CartDeps,
   writeConfig: object,
 ): Promise<void> {
-  scope.addHook('onSend', async (_req, reply, payload) => {
-    if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
-    try {
-      const body = JSON.parse(payload) as { message?: string; error?: { code?: string } };
-      return JSON.stringify({ ...body, data: { message: body.message, code: body.error?.code } });
-    } catch {
-      return payload;
-    }
-  });
   scope.post(
     '/api/3/commerce/cart/subscription',
-    { schema: { body: SubscriptionBody }, config: writeConfig, bodyLimit: CART_BODY_LIMIT },
+    {
+      schema: { body: SubscriptionBody },
+      config: { ...writeConfig, errorEnvelope: 'subscription' },
+      bodyLimit: CART_BODY_LIMIT,
+    },
     async (req, reply) => {
       const body = req.body;
       const { cartToken } = await createSubscriptionCart(svc, storeOf(req.site), body);

@@ -37,16 +37,15 @@ export async function createSubscriptionCart(
   input: SubscriptionInput,
 ): Promise<{ cartToken: string }> {
   const found = await loadCartProduct(deps.db, store.siteId, input.itemId);
-  if (!found) throw appError(ErrorCode.VARIANT_UNAVAILABLE, Messages.VARIANT_UNAVAILABLE);
+  if (!found) throw appError(ErrorCode.VARIANT_UNAVAILABLE);
   const { product } = found;
-  if (!product.isSubscribable)
-    throw appError(ErrorCode.NOT_SUBSCRIBABLE, Messages.NOT_SUBSCRIBABLE);
+  if (!product.isSubscribable) throw appError(ErrorCode.NOT_SUBSCRIBABLE);
   const { variant, selectionProduct, selection } = chooseVariant(product, input.sku);
   const qty = input.qty === undefined ? 1 : input.qty;
   const failure = validateAddToCart(selectionProduct, selection, qty, 0, { subscription: true });
   if (failure) throw failureError(failure, variant, 0, product.productType);
   // No variant to choose from (none, or several without options): nothing to subscribe to.
-  if (!variant) throw appError(ErrorCode.VARIANT_UNAVAILABLE, Messages.VARIANT_UNAVAILABLE);
+  if (!variant) throw appError(ErrorCode.VARIANT_UNAVAILABLE);
   const quantity = (parseQuantity(qty) as { quantity: number }).quantity;
   // The cart holds only this product, so nothing is held before it.
   checkServiceQuantity(store, product, quantity, 0);

@@ -1,4 +1,4 @@
-import { ProductType } from '../../shared/enums.js';
+import { isDigitalGood } from '../../shared/product/rules.js';
 import type { Db } from '../db/database.js';
 import type {
   InstallmentSettings,
@@ -71,8 +71,7 @@ export interface NewProduct {
  * its variants, in the given order. Used by the demo seed and tests.
  */
 export async function insertProduct(db: Db, p: NewProduct): Promise<void> {
-  const digitalLike =
-    p.productType === ProductType.DIGITAL || p.productType === ProductType.GIFT_CARD;
+  const digitalLike = isDigitalGood(p.productType);
   const firstPrice = p.variants[0]?.priceCents ?? 0;
   await db
     .insertInto('products')

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
-import { ProductType } from '../../shared/enums.js';
 import { moneyJson } from '../../shared/money.js';
+import { isDigitalGood } from '../../shared/product/rules.js';
 import type {
   MerchandisingContextJson,
   ProductJson,
@@ -18,7 +18,7 @@ function json<T>(value: T | string): T {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
-export function variantJson(row: VariantRow, ordering: string[], currency: string): VariantJson {
+function variantJson(row: VariantRow, ordering: string[], currency: string): VariantJson {
   const attributes = json(row.attributes);
   const names = [
     ...ordering.filter((n) => n in attributes),
@@ -53,8 +53,7 @@ export function productJson(
   const vs = [...variants]
     .sort((a, b) => a.position - b.position || a.sku.localeCompare(b.sku))
     .map((v) => variantJson(v, ordering, currency));
-  const ownPrice =
-    row.product_type === ProductType.DIGITAL || row.product_type === ProductType.GIFT_CARD;
+  const ownPrice = isDigitalGood(row.product_type);
   const first = vs[0];
   const plan = json(row.subscription_plan);
   return {

@@ -1,4 +1,5 @@
 import { ErrorCode } from '../../shared/errors.js';
+import { variantHasStock } from '../../shared/product/rules.js';
 import type { Db } from '../db/database.js';
 import { appError } from '../errors/app-error.js';
 import type { DomainEvents } from '../events.js';
@@ -68,8 +69,8 @@ export async function setVariantStock(
       .returning(['qty_in_stock', 'unlimited'])
       .executeTakeFirstOrThrow();
     await bumpContentVersion(trx, siteId);
-    const couldBuyBefore = before.unlimited || before.qty_in_stock > 0;
-    const canBuyNow = after.unlimited || after.qty_in_stock > 0;
+    const couldBuyBefore = variantHasStock({ ...before, qtyInStock: before.qty_in_stock });
+    const canBuyNow = variantHasStock({ ...after, qtyInStock: after.qty_in_stock });
     return {
       variantId,
       itemId: before.item_id,

@@ -1,10 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { DomainRoutes } from '../deps.js';
-import { ProductType } from '../../shared/enums.js';
 import { escapeHtml } from '../../shared/html.js';
 import { formatMoney } from '../../shared/money.js';
-import { subscriptionPriceText } from '../../shared/product/rules.js';
+import { isGiftCard, subscriptionPriceText } from '../../shared/product/rules.js';
 import { CHECKOUT_PATH } from '../../shared/cart/checkout-urls.js';
 import { cartIdOf } from '../cart/cart-cookie.js';
 import { getCart } from '../cart/cart-service.js';
@@ -97,7 +96,7 @@ export const checkoutRoutes: DomainRoutes = async (app, deps) => {
       return html(reply, 404, renderNotFound(site));
     }
     const found = await loadCartProduct(deps.db, req.site.id, q.giftCardProductId);
-    if (!found || found.product.productType !== ProductType.GIFT_CARD) {
+    if (!found || !isGiftCard(found.product.productType)) {
       return html(reply, 404, renderNotFound(site));
     }
     const { product } = found;

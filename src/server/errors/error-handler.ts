@@ -1,47 +1,49 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ErrorCode, Messages } from '../../shared/errors.js';
+import { ErrorCode, Messages, errorRegistry } from '../../shared/errors.js';
 import { AppError } from './app-error.js';
+import { errorEnvelopes, type WireError } from './envelopes.js';
 
 /**
- * The single place that turns errors into HTTP responses. Body shape:
- * `{ error: { code, message, ...details }, message }` — `message` at the top too, because SPEC 7's
- * clients read `error.message`/`data.message`-style fields. Unknown errors never leak internals.
+ * The single place that turns errors into HTTP responses, with the status and text registered for
+ * the code (`src/shared/errors.ts`). Body shape: `{ error: { code, message, ...details }, message }`
+ * — `message` at the top too, because SPEC 7's clients read `error.message`/`data.message`-style
+ * fields — or a route's registered variant of it (`envelopes.ts`). Unknown errors never leak
+ * internals.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    const envelope = errorEnvelopes[req.routeOptions.config?.errorEnvelope ?? 'standard'];
+    let wire: WireError;
     if (err instanceof AppError) {
       reply.headers(err.headers);
-      return reply.status(err.status).send({
-        error: { code: err.code, message: err.message, ...err.details },
-        message: err.message,
-      });
+      wire = { status: err.status, code: err.code, message: err.message, details: err.details };
+    } else {
+      wire = fromFastify(err);
+      if (wire.code === ErrorCode.INTERNAL) {
+        req.log.error({ err }, 'unhandled error');
+        if ('internalMessage' in envelope) wire.message = envelope.internalMessage;
+      }
     }
-    const fe = err as FastifyError;
-    if (fe.validation) {
-      const message = `${Messages.INVALID_REQUEST} ${fe.message}`;
-      return reply.status(400).send({ error: { code: ErrorCode.VALIDATION, message }, message });
-    }
-    if (fe.statusCode === 429) {
-      return reply.status(429).send({
-        error: { code: ErrorCode.RATE_LIMITED, message: Messages.TOO_MANY_REQUESTS },
-        message: Messages.TOO_MANY_REQUESTS,
-      });
-    }
-    if (fe.statusCode === 413 || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({
-        error: { code: ErrorCode.PAYLOAD_TOO_LARGE, message: fe.message },
-        message: fe.message,
-      });
-    }
-    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-      return reply
-        .status(fe.statusCode)
-        .send({ error: { code: ErrorCode.VALIDATION, message: fe.message }, message: fe.message });
-    }
-    req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({
-      error: { code: ErrorCode.INTERNAL, message: Messages.INTERNAL },
-      message: Messages.INTERNAL,
-    });
+    return reply.status(wire.status).send(envelope.body(wire));
   });
+}
+
+/** Fastify's own errors (schema validation, body limits, rate limit) and anything unexpected. */
+function fromFastify(fe: FastifyError): WireError {
+  const registered = (code: ErrorCode, message: string = errorRegistry[code].message) => ({
+    status: errorRegistry[code].status,
+    code,
+    message,
+    details: {},
+  });
+  if (fe.validation) return registered('VALIDATION', `${Messages.INVALID_REQUEST} ${fe.message}`);
+  if (fe.statusCode === 429) return registered('RATE_LIMITED');
+  if (fe.statusCode === 413 || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return registered('PAYLOAD_TOO_LARGE');
+  }
+  // Other client errors Fastify raises (unsupported media type, bad JSON…) keep their status.
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return { ...registered('VALIDATION', fe.message), status: fe.statusCode };
+  }
+  return registered('INTERNAL');
 }

@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyReply } from 'fastify';
 import type { DomainRoutes } from '../deps.js';
-import { AppError, appError } from '../errors/app-error.js';
+import { appError } from '../errors/app-error.js';
 import { requireOwner } from '../http/request-context.js';
 import { ErrorCode, Messages } from '../../shared/errors.js';
 import { blockPropsLoaders } from '../render/block-props.js';
@@ -47,17 +46,8 @@ const SchemaQuery = Type.Object({
   formId: Type.Optional(Type.String({ maxLength: 200 })),
 });
 
-/** Form failures carry SPEC 8.4's `data.errors` / `data.error` beside our `error` object. */
-function sendFormError(reply: FastifyReply, err: AppError): FastifyReply {
-  const errors = err.details.errors as Record<string, string> | undefined;
-  reply.headers(err.headers);
-  return reply.status(err.status).send({
-    error: { code: err.code, message: err.message },
-    message: err.message,
-    data: { error: err.message, ...(errors ? { errors } : {}) },
-    ...(errors ? { errors } : {}),
-  });
-}
+/** SPEC 8.4's error body (`data.errors`, `data.error`): the registered 'forms' variant. */
+const formErrors = { errorEnvelope: 'forms' } as const;
 
 function isIpHost(host: string): boolean {
   const name = host.replace(/:\d+$/, '');
@@ -103,23 +93,21 @@ export const formsRoutes: DomainRoutes = async (app, deps) => {
       },
     );
 
-  app.post('/api/form/FormSubmissionKey', async (req, reply) => {
+  app.post('/api/form/FormSubmissionKey', { config: formErrors }, async (req, reply) => {
     const wait = await keysPerAddress.hit(`${req.site.id}\n${req.ip}`);
-    if (wait) return sendFormError(reply, rateLimited(wait));
+    if (wait) throw rateLimited(wait);
     reply.header('cache-control', 'no-store');
     return { data: { key: await issueSubmissionKey(deps.db, req.site.id, deps.now()) } };
   });
 
   app.post(
     '/api/form/SaveFormSubmission',
-    {
-      schema: { body: SaveBody },
-    },
-    async (req, reply) => {
+    { schema: { body: SaveBody }, config: formErrors },
+    async (req) => {
       const body = req.body;
       const wait =
         (await perAddress.hit(`${req.site.id}\n${req.ip}`)) || (await perSite.hit(req.site.id));
-      if (wait) return sendFormError(reply, rateLimited(wait));
+      if (wait) throw rateLimited(wait);
       const pageContext: FormPageContext = {};
       for (const k of [
         'pagePath',
@@ -135,64 +123,47 @@ export const formsRoutes: DomainRoutes = async (app, deps) => {
       const host = req.headers.host ?? '';
       const origin =
         host && !isIpHost(host) ? `${req.protocol}://${host}` : siteBaseUrl(req.site, deps.config);
-      try {
-        return await submitForm(deps, req.site, {
-          key: body.key,
-          formId: body.formId,
-          form: body.form,
-          ...(body.captchaKey ? { captchaKey: body.captchaKey } : {}),
-          pageContext,
-          ...(body[HONEYPOT_FIELD] ? { honeypot: body[HONEYPOT_FIELD] } : {}),
-          remoteIp: req.ip,
-          origin,
-        });
-      } catch (err) {
-        if (err instanceof AppError) return sendFormError(reply, err);
-        req.log.error({ err }, 'form submission failed');
-        return sendFormError(reply, appError(ErrorCode.INTERNAL, Messages.FORM_SERVER_ERROR));
-      }
+      return submitForm(deps, req.site, {
+        key: body.key,
+        formId: body.formId,
+        form: body.form,
+        ...(body.captchaKey ? { captchaKey: body.captchaKey } : {}),
+        pageContext,
+        ...(body[HONEYPOT_FIELD] ? { honeypot: body[HONEYPOT_FIELD] } : {}),
+        remoteIp: req.ip,
+        origin,
+      });
     },
   );
 
   app.get(
     '/api/template/GetTemplateSchema',
-    { schema: { querystring: SchemaQuery } },
-    async (req, reply) => {
+    { schema: { querystring: SchemaQuery }, config: formErrors },
+    async (req) => {
       const q = req.query;
       const id = q.id ?? q.formId;
       if ((q.type !== undefined && q.type !== 'form' && q.type !== '9') || !id) {
         throw appError(ErrorCode.VALIDATION);
       }
       const row = await findForm(deps.db, req.site.id, id);
-      if (!row)
-        return sendFormError(
-          reply,
-          appError(ErrorCode.FORM_NOT_CONFIGURED, Messages.FORM_NOT_CONFIGURED),
-        );
+      if (!row) throw appError(ErrorCode.FORM_NOT_CONFIGURED);
       return { data: toPublicForm(row, req.site) };
     },
   );
 
   app.post(
     '/api/rest/forms/validate/:formId',
-    { schema: { params: Type.Object({ formId: Type.String({ maxLength: 200 }) }) } },
-    async (req, reply) => {
-      const { formId } = req.params;
-      try {
-        const result = await validateAdditionalFields(deps.db, req.site.id, formId, req.body ?? {});
-        if (!result.valid) {
-          return reply.status(400).send({
-            errors: result.errors,
-            data: { errors: result.errors, error: Messages.FORM_INVALID_FIELDS },
-            error: { code: ErrorCode.FORM_FIELDS_INVALID, message: Messages.FORM_INVALID_FIELDS },
-            message: Messages.FORM_INVALID_FIELDS,
-          });
-        }
-        return { valid: true, answers: result.answers };
-      } catch (err) {
-        if (err instanceof AppError) return sendFormError(reply, err);
-        throw err;
+    {
+      schema: { params: Type.Object({ formId: Type.String({ maxLength: 200 }) }) },
+      config: formErrors,
+    },
+    async (req) => {
+      const { formId } = req.params as { formId: string };
+      const result = await validateAdditionalFields(deps.db, req.site.id, formId, req.body ?? {});
+      if (!result.valid) {
+        throw appError(ErrorCode.FORM_FIELDS_INVALID, undefined, { errors: result.errors });
       }
+      return { valid: true, answers: result.answers };
     },
   );
 

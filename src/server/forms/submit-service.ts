@@ -69,7 +69,7 @@ function caches(deps: AppDeps): Caches {
   return c;
 }
 
-export function fieldsError(errors: FieldErrors): AppError {
+function fieldsError(errors: FieldErrors): AppError {
   return appError(ErrorCode.FORM_FIELDS_INVALID, Messages.FORM_INVALID_FIELDS, { errors });
 }
 
@@ -93,9 +93,9 @@ export async function submitForm(
   const row = await caches(deps).forms.memo(`${site.id}|${input.formId}`, () =>
     findForm(deps.db, site.id, input.formId),
   );
-  if (!row) throw appError(ErrorCode.FORM_NOT_CONFIGURED, Messages.FORM_NOT_CONFIGURED);
+  if (!row) throw appError(ErrorCode.FORM_NOT_CONFIGURED);
   if (!isPlausibleSubmissionKey(input.key)) {
-    throw appError(ErrorCode.FORM_KEY_INVALID, Messages.FORM_UNAUTHORIZED);
+    throw appError(ErrorCode.FORM_KEY_INVALID);
   }
   const fields = row.fields.map(normalizeField);
   const raw = typeof input.form === 'string' ? safeJson(input.form) : input.form;
@@ -106,7 +106,7 @@ export async function submitForm(
 
   if (!usual) {
     if (!(await consumeSubmissionKey(deps.db, site.id, input.key, now))) {
-      throw appError(ErrorCode.FORM_KEY_INVALID, Messages.FORM_UNAUTHORIZED);
+      throw appError(ErrorCode.FORM_KEY_INVALID);
     }
     if (isBot) return success(row); // a bot: looks fine to it, nothing kept or sent
   }
@@ -162,7 +162,7 @@ export async function submitForm(
     mails: mailer.outboxRows(notifications),
     ...(welcome ? { welcome } : {}),
   });
-  if (!outcome.stored) throw appError(ErrorCode.FORM_KEY_INVALID, Messages.FORM_UNAUTHORIZED);
+  if (!outcome.stored) throw appError(ErrorCode.FORM_KEY_INVALID);
   mailer.kick();
   return success(row);
 }

@@ -29,7 +29,7 @@ export async function validateAdditionalFields(
   json: unknown,
 ): Promise<AdditionalFieldsResult> {
   const row = await findForm(db, siteId, formId);
-  if (!row) throw appError(ErrorCode.FORM_NOT_CONFIGURED, Messages.FORM_NOT_CONFIGURED);
+  if (!row) throw appError(ErrorCode.FORM_NOT_CONFIGURED);
   let raw: unknown = json;
   if (typeof json === 'string') {
     try {

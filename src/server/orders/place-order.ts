@@ -158,7 +158,7 @@ async function findReplay(
   const data = (typeof hash?.data === 'string' ? JSON.parse(hash.data) : hash?.data) as
     { requestHash?: string } | undefined;
   if (data?.requestHash && data.requestHash !== requestHash) {
-    throw appError(ErrorCode.IDEMPOTENCY_KEY_REUSED, Messages.IDEMPOTENCY_KEY_REUSED);
+    throw appError(ErrorCode.IDEMPOTENCY_KEY_REUSED);
   }
   const order = await loadOrderJson(deps.db, deps.secret, ctx.site.id, row.id);
   return order ? { order, created: false } : undefined;
@@ -172,16 +172,16 @@ interface LoadedCart {
 /** The visitor's cart with its lines; a purchased cart answers with its order. */
 async function loadCart(deps: OrderDeps, ctx: PlaceContext): Promise<LoadedCart | PlaceResult> {
   const cart = ctx.cartId ? await findCart(deps.db, ctx.site.id, ctx.cartId) : undefined;
-  if (!cart) throw appError(ErrorCode.CART_EMPTY, Messages.CART_EMPTY);
+  if (!cart) throw appError(ErrorCode.CART_EMPTY);
   if (cart.is_purchased) {
     const order = cart.order_id
       ? await loadOrderJson(deps.db, deps.secret, ctx.site.id, cart.order_id)
       : undefined;
-    if (!order) throw appError(ErrorCode.CART_EMPTY, Messages.CART_EMPTY);
+    if (!order) throw appError(ErrorCode.CART_EMPTY);
     return { order, created: false };
   }
   const entries = await listEntries(deps.db, cart.id);
-  if (!entries.length) throw appError(ErrorCode.CART_EMPTY, Messages.CART_EMPTY);
+  if (!entries.length) throw appError(ErrorCode.CART_EMPTY);
   return { cartId: cart.id, entries };
 }
 
@@ -401,11 +401,11 @@ async function record(
     if (!locked) {
       const cart = await findCart(trx, siteId, input.cart.cartId);
       if (cart?.order_id) return { existing: cart.order_id };
-      throw appError(ErrorCode.CART_EMPTY, Messages.CART_EMPTY);
+      throw appError(ErrorCode.CART_EMPTY);
     }
     const entries = await listEntries(trx, locked.id);
     if (!sameLines(entries, input.cart.entries)) {
-      throw appError(ErrorCode.CHECKOUT_CART_CHANGED, Messages.CHECKOUT_CART_CHANGED);
+      throw appError(ErrorCode.CHECKOUT_CART_CHANGED);
     }
     const { short, soldOut } = await takeStock(trx, siteId, stockWants(entries));
     if (short.length) throw outOfStock(entries, short);

@@ -1,7 +1,7 @@
 import type { PaymentProviderId, QuoteRequest, QuoteResponse } from '../../shared/checkout/api.js';
 import { enabledProviders } from '../../shared/checkout/settings.js';
 import { computeQuote } from '../../shared/checkout/totals.js';
-import { ErrorCode, Messages } from '../../shared/errors.js';
+import { ErrorCode } from '../../shared/errors.js';
 import { findOpenCart, listEntries } from '../cart/cart-queries.js';
 import type { CartStore } from '../cart/store.js';
 import type { Db } from '../db/database.js';
@@ -26,7 +26,7 @@ export async function quoteCart(
 ): Promise<QuoteResponse & { itemCount: number; cartId: string }> {
   const cart = cartId ? await findOpenCart(db, store.siteId, cartId) : undefined;
   const entries = cart ? await listEntries(db, cart.id) : [];
-  if (!cart || !entries.length) throw appError(ErrorCode.CART_EMPTY, Messages.CART_EMPTY);
+  if (!cart || !entries.length) throw appError(ErrorCode.CART_EMPTY);
   const settings = await loadCheckoutSettings(db, store.siteId);
   const address = input.shippingAddress
     ? { ...input.shippingAddress, country: input.shippingAddress.country.trim().toUpperCase() }

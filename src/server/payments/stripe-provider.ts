@@ -127,13 +127,13 @@ export function stripeProvider(opts: StripeOptions): PaymentProvider {
 
     webhook(rawBody: Buffer, signature: string | undefined): PaymentWebhookEvent {
       if (!opts.webhookSecret || !signature) {
-        throw appError(ErrorCode.WEBHOOK_SIGNATURE_INVALID, Messages.WEBHOOK_SIGNATURE_INVALID);
+        throw appError(ErrorCode.WEBHOOK_SIGNATURE_INVALID);
       }
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature, opts.webhookSecret);
       } catch {
-        throw appError(ErrorCode.WEBHOOK_SIGNATURE_INVALID, Messages.WEBHOOK_SIGNATURE_INVALID);
+        throw appError(ErrorCode.WEBHOOK_SIGNATURE_INVALID);
       }
       const kinds: Record<string, PaymentWebhookEvent['kind']> = {
         'payment_intent.amount_capturable_updated': 'payment_authorized',

@@ -50,10 +50,10 @@ export async function signUpForRestock(
     variantId: input.variantId,
   });
   if (!variant) {
-    throw appError(ErrorCode.VARIANT_UNAVAILABLE, Messages.VARIANT_UNAVAILABLE);
+    throw appError(ErrorCode.VARIANT_UNAVAILABLE);
   }
   if (!variantTakesRestockSignUps(variant.productType, variant)) {
-    throw appError(ErrorCode.RESTOCK_IN_STOCK, Messages.RESTOCK_IN_STOCK);
+    throw appError(ErrorCode.RESTOCK_IN_STOCK);
   }
 
   await deps.verifyBotCheck(site, input.captchaToken);
@@ -100,15 +100,4 @@ export async function signUpForRestock(
     email,
     input.isJoinMailingList ? [deps.restockListId, deps.defaultListId] : [deps.restockListId],
   );
-}
-
-/** Unsubscribe: the address gets no more restock notices from this website. */
-export async function removeRestockSignUps(db: Db, siteId: string, email: string): Promise<number> {
-  const rows = await db
-    .deleteFrom('restock_signups')
-    .where('site_id', '=', siteId)
-    .where('email', '=', normaliseRestockEmail(email))
-    .returning('id')
-    .execute();
-  return rows.length;
 }

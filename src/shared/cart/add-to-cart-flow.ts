@@ -4,10 +4,10 @@
  * and every SPEC 5.1 / 8.1 outcome is unit-tested without a browser. The islands supply effects
  * that call the API, the cart store and `location`.
  */
-import { ProductType } from '../enums.js';
 import { Messages } from '../errors.js';
 import {
   findVariant,
+  isGiftCard,
   parseQuantity,
   stockSufficientForForm,
   validateAddToCart,
@@ -176,7 +176,7 @@ export async function finishAddToCart(
     }
   }
 
-  if (product.productType === ProductType.GIFT_CARD) {
+  if (isGiftCard(product.productType)) {
     const url = giftCardCheckoutUrl(req.websiteId, req.itemId, variant.sku);
     fx.navigate(url, { top: true });
     return { status: 'redirected', url, variant, quantity };

@@ -1,9 +1,10 @@
+import { Messages } from '../errors.js';
 import { formatMoney, moneyToMinor } from '../money.js';
 import type { MoneyJson } from '../product/types.js';
 
 /** SPEC 8.3's text, with the store's minimum filled in. */
 export function minimumSubtotalText(formattedMinimum: string): string {
-  return `To check out, your order subtotal must be ${formattedMinimum} or more.`;
+  return Messages.CHECKOUT_MINIMUM_SUBTOTAL.replace('{subtotal}', () => formattedMinimum);
 }
 
 /**

@@ -4,6 +4,8 @@ import { Messages } from '../errors.js';
 import type { ProductJson, VariantJson } from './types.js';
 import {
   findVariant,
+  isDigitalGood,
+  isGiftCard,
   unselectedOptions,
   unselectedOptionsMessage,
   type OptionSelection,
@@ -58,9 +60,7 @@ export function availableToAdd(
   productType: number = ProductType.PHYSICAL,
 ): number {
   if (variant.unlimited) return Number.POSITIVE_INFINITY;
-  if (productType === ProductType.DIGITAL || productType === ProductType.GIFT_CARD) {
-    return Number.POSITIVE_INFINITY;
-  }
+  if (isDigitalGood(productType)) return Number.POSITIVE_INFINITY;
   return Math.max(0, variant.qtyInStock - Math.max(0, qtyAlreadyInCart));
 }
 
@@ -94,10 +94,9 @@ export function validateAddToCart(
 ): AddToCartFailure | null {
   const missing = unselectedOptions(product, selection);
   if (missing.length > 0) {
-    const message =
-      product.productType === ProductType.GIFT_CARD
-        ? Messages.GIFT_CARD_DENOMINATION
-        : unselectedOptionsMessage(missing);
+    const message = isGiftCard(product.productType)
+      ? Messages.GIFT_CARD_DENOMINATION
+      : unselectedOptionsMessage(missing);
     return { kind: 'NO_VARIANT_SELECTED', message, unselectedOptions: missing };
   }
   const variant = findVariant(product, selection);

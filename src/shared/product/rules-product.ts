@@ -28,7 +28,8 @@ type ProductLike = Pick<ProductJson, 'productType' | 'variants'>;
 
 /**
  * Digital products and gift cards are delivered without shipping and never run out (SPEC 4.7);
- * the one home of that rule for the cart, checkout totals and stock-taking.
+ * the one home of that rule for the cart, checkout totals and stock-taking. They also keep their
+ * price on the product row, which the product JSON reads (catalog/product-json.ts).
  */
 export function isDigitalGood(productType: number): boolean {
   return productType === ProductType.DIGITAL || productType === ProductType.GIFT_CARD;
@@ -39,8 +40,40 @@ export function needsShipping(productType: number): boolean {
   return productType === ProductType.PHYSICAL;
 }
 
-function sellsVariants(productType: number): boolean {
+/** Gift cards: their own alert title (SPEC 2.2), bought through their own checkout page. */
+export function isGiftCard(productType: number): boolean {
+  return productType === ProductType.GIFT_CARD;
+}
+
+/**
+ * Digital products are priced and put on sale on the product itself, not per variant, and may
+ * have no variant at all (the cart then sells one unlimited stand-in).
+ */
+export function pricedOnProduct(productType: number): boolean {
+  return productType === ProductType.DIGITAL;
+}
+
+/**
+ * Physical and service products sell variants whose stock can run out (so they take restock
+ * sign-ups and appear in the owner's inventory); other types have no stock to track.
+ */
+export function tracksStock(productType: number): boolean {
   return productType === ProductType.PHYSICAL || productType === ProductType.SERVICE;
+}
+
+/** Units of a service one cart may hold: one unless the store allows more (SPEC 3.3). */
+export function unitsPerCart(
+  productType: number,
+  store: { multipleQuantityAllowedForServices: boolean },
+): number {
+  return productType === ProductType.SERVICE && !store.multipleQuantityAllowedForServices
+    ? 1
+    : Number.POSITIVE_INFINITY;
+}
+
+/** A variant with units left, or no limit; whether its product type counts stock is `isSoldOut`'s. */
+export function variantHasStock(variant: Pick<VariantJson, 'unlimited' | 'qtyInStock'>): boolean {
+  return variant.unlimited || variant.qtyInStock > 0;
 }
 
 /**
@@ -48,11 +81,22 @@ function sellsVariants(productType: number): boolean {
  * nothing in stock; digital products and gift cards never are; an unknown type always is
  * (so a product the storefront does not understand can never be bought).
  */
-export function isSoldOut(product: ProductLike): boolean {
+export function isSoldOut(product: {
+  productType: number;
+  variants: readonly Pick<VariantJson, 'unlimited' | 'qtyInStock'>[];
+}): boolean {
   const { productType, variants } = product;
-  if (productType === ProductType.DIGITAL || productType === ProductType.GIFT_CARD) return false;
-  if (!sellsVariants(productType)) return true;
-  return variants.every((v) => !v.unlimited && v.qtyInStock <= 0);
+  if (isDigitalGood(productType)) return false;
+  if (!tracksStock(productType)) return true;
+  return !variants.some(variantHasStock);
+}
+
+/** SPEC 4.7 for one chosen variant: what the button, the restock slot and the price mark follow. */
+export function isVariantSoldOut(
+  product: Pick<ProductJson, 'productType'>,
+  variant: Pick<VariantJson, 'unlimited' | 'qtyInStock'>,
+): boolean {
+  return isSoldOut({ productType: product.productType, variants: [variant] });
 }
 
 /** SPEC 4.7: any variant on sale (physical, service), the product's own flag (digital). */
@@ -60,8 +104,8 @@ export function isOnSale(
   product: Pick<ProductJson, 'productType' | 'variants' | 'onSale'>,
 ): boolean {
   const { productType } = product;
-  if (sellsVariants(productType)) return product.variants.some((v) => v.onSale);
-  if (productType === ProductType.DIGITAL) return product.onSale;
+  if (tracksStock(productType)) return product.variants.some((v) => v.onSale);
+  if (pricedOnProduct(productType)) return product.onSale;
   return false;
 }
 
@@ -82,7 +126,7 @@ export function statusMark(
  */
 export function hasMultiplePrices(product: ProductLike): boolean {
   const { productType, variants } = product;
-  if (productType === ProductType.DIGITAL || productType === ProductType.GIFT_CARD) return false;
+  if (isDigitalGood(productType)) return false;
   const first = variants[0];
   if (!first) return false;
   return variants.some(
@@ -103,7 +147,7 @@ export function currentPrice(variant: Pick<VariantJson, 'onSale' | 'price' | 'sa
  * and for gift cards with denominations; the product's own price (or sale price) for digital ones.
  */
 export function fromPrice(product: ProductJson): number {
-  if (product.productType === ProductType.DIGITAL || product.variants.length === 0) {
+  if (hasNoVariantPrices(product)) {
     return moneyToMinor(product.onSale ? product.salePriceMoney : product.priceMoney);
   }
   return Math.min(...product.variants.map(currentPrice));
@@ -112,6 +156,16 @@ export function fromPrice(product: ProductJson): number {
 /** `fromPrice` as Money JSON in the product's currency. */
 export function fromPriceMoney(product: ProductJson): MoneyJson {
   return moneyJson(fromPrice(product), product.priceMoney.currency);
+}
+
+/**
+ * The price shown is the product's own, not a variant's: digital products, and products without
+ * variants. Otherwise the chosen (or cheapest) variant's price and sale mark apply.
+ */
+export function hasNoVariantPrices(
+  product: Pick<ProductJson, 'productType' | 'variants'>,
+): boolean {
+  return pricedOnProduct(product.productType) || product.variants.length === 0;
 }
 
 /** 'from {fromPrice}' with the formatted price filled in. */
@@ -139,9 +193,9 @@ export interface DisplayPrice {
  * so a card with several denominations shows its first. Island and templates both use this.
  */
 export function displayPrice(product: ProductJson, variant?: VariantJson): DisplayPrice {
-  if (product.productType === ProductType.DIGITAL || product.variants.length === 0) {
+  if (hasNoVariantPrices(product)) {
     const price = moneyToMinor(product.priceMoney);
-    const onSale = product.onSale && product.productType === ProductType.DIGITAL;
+    const onSale = product.onSale && pricedOnProduct(product.productType);
     return {
       price: onSale ? moneyToMinor(product.salePriceMoney) : price,
       originalPrice: onSale ? price : null,
@@ -150,7 +204,7 @@ export function displayPrice(product: ProductJson, variant?: VariantJson): Displ
   }
   const shown = variant ?? (hasMultiplePrices(product) ? undefined : product.variants[0]);
   if (!shown) return { price: fromPrice(product), originalPrice: null, from: true };
-  const onSale = shown.onSale && product.productType !== ProductType.GIFT_CARD;
+  const onSale = shown.onSale && !isGiftCard(product.productType);
   return {
     price: onSale ? currentPrice(shown) : shown.price,
     originalPrice: onSale ? shown.price : null,
@@ -195,8 +249,7 @@ export function quantityInputVisible(
   store: { multipleQuantityAllowedForServices: boolean },
 ): boolean {
   const typeAllows =
-    product.productType === ProductType.PHYSICAL ||
-    (product.productType === ProductType.SERVICE && store.multipleQuantityAllowedForServices);
+    tracksStock(product.productType) && unitsPerCart(product.productType, store) > 1;
   return typeAllows && !product.isSubscribable && totalStock(product) > 1;
 }
 

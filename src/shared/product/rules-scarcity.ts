@@ -1,6 +1,6 @@
 /** SPEC 3.4 merchandising views and the low-stock (scarcity) message. */
-import { ProductType } from '../enums.js';
 import type { MerchandisingContextJson, ProductJson, VariantJson } from './types.js';
+import { tracksStock } from './rules-product.js';
 
 /**
  * Where a merchandising feature may show; `restockNotificationViews` and `scarcityTemplateViews`
@@ -69,9 +69,7 @@ export function scarcity(args: {
 }): ScarcityResult {
   const { product, merchandising: m, view } = args;
   if (!m.scarcityEnabled || !m.scarcityTemplateViews.includes(view)) return HIDDEN;
-  if (product.productType !== ProductType.PHYSICAL && product.productType !== ProductType.SERVICE) {
-    return HIDDEN;
-  }
+  if (!tracksStock(product.productType)) return HIDDEN;
   const variant = args.variant ?? (product.variants.length === 1 ? product.variants[0] : undefined);
   let quantity: number;
   if (variant) {

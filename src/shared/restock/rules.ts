@@ -3,7 +3,7 @@
  * 8.2, 4.7).
  */
 import { Messages } from '../errors.js';
-import { ProductType } from '../enums.js';
+import { isVariantSoldOut, tracksStock } from '../product/rules-product.js';
 import { isValidEmail } from '../forms/email.js';
 import type { RestockFormProps, RestockSignUpGroupJson } from './types.js';
 
@@ -33,8 +33,7 @@ export function variantTakesRestockSignUps(
   productType: number,
   variant: { unlimited: boolean; qtyInStock: number },
 ): boolean {
-  if (productType !== ProductType.PHYSICAL && productType !== ProductType.SERVICE) return false;
-  return !variant.unlimited && variant.qtyInStock <= 0;
+  return tracksStock(productType) && isVariantSoldOut({ productType }, variant);
 }
 
 /** SPEC 8.2: 'Signed up!' unless the site set custom text. */

@@ -1,26 +1,17 @@
-import { ProductType } from '../../../shared/enums.js';
 import {
   displayPrice,
+  hasNoVariantPrices,
   isSoldOut,
+  isVariantSoldOut,
   statusMark,
   type StatusMark,
 } from '../../../shared/product/rules.js';
 import type { ProductJson, VariantJson } from '../../../shared/product/types.js';
 import type { PriceView } from './price-display.js';
 
-/**
- * SPEC 4.7 applied to one variant: physical and service variants that are limited with nothing
- * left are sold out; digital products and gift cards never are.
- */
-export function variantSoldOut(product: ProductJson, variant: VariantJson): boolean {
-  if (product.productType === ProductType.DIGITAL || product.productType === ProductType.GIFT_CARD)
-    return false;
-  return isSoldOut({ productType: product.productType, variants: [variant] });
-}
-
 /** The sold-out state the button and restock slot follow: the chosen variant's, else the product's. */
 export function soldOutFor(product: ProductJson, variant: VariantJson | undefined): boolean {
-  return variant ? variantSoldOut(product, variant) : isSoldOut(product);
+  return variant ? isVariantSoldOut(product, variant) : isSoldOut(product);
 }
 
 /**
@@ -31,13 +22,10 @@ export function soldOutFor(product: ProductJson, variant: VariantJson | undefine
 export function priceView(product: ProductJson, variant: VariantJson | undefined): PriceView {
   const currency = product.priceMoney.currency || 'USD';
   const shown = displayPrice(product, variant);
-  const perVariant =
-    variant !== undefined &&
-    product.productType !== ProductType.DIGITAL &&
-    product.variants.length > 0;
+  const perVariant = variant !== undefined && !hasNoVariantPrices(product);
   let mark: StatusMark;
   if (perVariant) {
-    mark = variantSoldOut(product, variant)
+    mark = isVariantSoldOut(product, variant)
       ? 'sold-out'
       : shown.originalPrice !== null
         ? 'sale'

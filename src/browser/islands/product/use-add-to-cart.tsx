@@ -10,10 +10,11 @@ import {
 } from '../../../shared/cart/add-to-cart-flow.js';
 import type { AddToCartState } from '../../../shared/cart/add-to-cart-machine.js';
 import { alertTitle } from '../../../shared/cart/alert-title.js';
-import { ProductType } from '../../../shared/enums.js';
 import { storefrontTexts } from '../../../shared/i18n/storefront-texts.js';
 import {
   findVariant,
+  isGiftCard,
+  isVariantSoldOut,
   unselectedOptions,
   type OptionSelection,
 } from '../../../shared/product/rules.js';
@@ -119,7 +120,7 @@ export function useAddToCart(opts: UseAddToCartOptions): {
     setAlert({
       title: alertTitle({
         expressCheckout,
-        giftCard: product.productType === ProductType.GIFT_CARD,
+        giftCard: isGiftCard(product.productType),
       }),
       message,
     });
@@ -139,8 +140,7 @@ export function useAddToCart(opts: UseAddToCartOptions): {
       quantity,
       selectedVariant: variantSummary(variant),
       unselectedVariantOptions: unselectedOptions(product, o.selection),
-      isInStock:
-        variant.unlimited || variant.qtyInStock > 0 || product.productType === ProductType.DIGITAL,
+      isInStock: !isVariantSoldOut(product, variant),
       expressCheckout,
       addToCartText: o.idleText,
       subscriptionId: o.subscription ? (o.subscriptionOptionId ?? null) : null,
