@@ -41,7 +41,7 @@ describeEachBackend('order pages in the theme', (kind) => {
     );
     expect(placed.statusCode, placed.body).toBe(201);
     order = placed.json().order as OrderJson;
-  }, 60_000);
+  }, 240_000);
   afterAll(async () => {
     await app?.close();
     await h?.close();
