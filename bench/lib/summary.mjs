@@ -126,6 +126,13 @@ fuzz suite of \`npm test\` (\`src/server/fuzz/\`) long, on PGlite and, with \`DA
 Last long run (2026-11-25, 350 per route, this machine shared with other work): **21,000 requests
 over 60 routes on each backend, 0 × 5xx**, no refused request changed a row count (529 s for both).
 The first such run found one 500 on PostgreSQL (\`?limit=1e400\`), fixed before this one.
+Orders (\`lib/orders.mjs\`), after placing became one SQL statement with group commit (2026-11-25,
+three runs on this machine while other helpers shared it; before: PGlite 25/s, PostgreSQL 83/s):
+at 1-min load average 21 → 16 (other work) PGlite **16/s**, p99 9007 ms, 578 of 1600 timed out, and
+PostgreSQL **362/s**, p99 509 ms (20 race rounds, 0 oversold); at load 6.8 → 3.9 PGlite **265/s**,
+p99 644 ms, PostgreSQL **398/s**, p99 355 ms (20 race rounds, 0 oversold); at load 3.6 → 3.7 (the
+row below, 100 race rounds) PGlite 132/s with a 6.2 s p99 tail, PostgreSQL 398/s, p99 549 ms. PGlite's
+throughput and tail swing with the machine; PostgreSQL's figure held at ~400/s, short of 500.
 To profile the server through a section, pass node flags to it alone:
 \`BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" node bench/run.mjs cart\`.
 ${loads.length ? `Load average (1 / 5 / 15 min) when each section started: ${loads.join('; ')}.\n` : ''}

@@ -55,6 +55,8 @@ export interface Config {
   telemetryHostCheck: boolean;
   /** TELEMETRY_RATE_PER_IP: telemetry requests a minute per client address and route (0: none). */
   telemetryRatePerAddress: number;
+  /** ORDER_RATE_PER_IP: order placements a minute per client address (0: no limit). */
+  orderRatePerAddress: number;
   /** CART_PURGE_DAYS: anonymous carts without an order untouched this long are deleted (0: kept). */
   cartPurgeDays: number;
 }
@@ -123,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseDomain: env.BASE_DOMAIN ?? 'localhost',
     telemetryHostCheck: bool(env.TELEMETRY_HOST_CHECK, true),
     telemetryRatePerAddress: count(env.TELEMETRY_RATE_PER_IP, 600, 'TELEMETRY_RATE_PER_IP'),
+    orderRatePerAddress: count(env.ORDER_RATE_PER_IP, 30, 'ORDER_RATE_PER_IP'),
     cartPurgeDays: count(env.CART_PURGE_DAYS, 30, 'CART_PURGE_DAYS'),
     publicDir: path.join(REPO_ROOT, 'dist', 'public'),
     themesDir: path.join(REPO_ROOT, 'themes'),

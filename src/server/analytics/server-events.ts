@@ -1,8 +1,10 @@
 import type { OrderJson } from '../../shared/checkout/api.js';
 import { COMMERCE_EVENTS } from '../../shared/telemetry/commerce-events.js';
 import { parseVisitorCookie, sessionIdOf } from '../../shared/telemetry/visitor-cookies.js';
+import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
 import { eventSchemas } from './event-schemas.js';
+import type { AnalyticsEventsTable } from './tables.js';
 
 /**
  * Commerce events the server records itself (issue 10): checkout started and purchase. They are
@@ -18,6 +20,27 @@ export function sessionIdFromCookie(visitorCookie: string | undefined): string |
   return state ? sessionIdOf(state) : null;
 }
 
+/** A server event's row, its content checked against its schema (content as a value). */
+function eventRow(
+  siteId: string,
+  name: string,
+  content: Record<string, unknown>,
+  sessionId: string | null,
+  at: number,
+): Insertable<AnalyticsEventsTable> & { content: Record<string, unknown> } {
+  const check = eventSchemas().check(name, content);
+  if (!check.ok) throw new Error(`${name} content does not match its schema`);
+  return {
+    site_id: siteId,
+    source: 'clanker',
+    name,
+    environment: SERVER_ENVIRONMENT,
+    session_id: sessionId,
+    content,
+    occurred_at: at,
+  };
+}
+
 async function insertEvent(
   db: Db,
   siteId: string,
@@ -26,19 +49,10 @@ async function insertEvent(
   sessionId: string | null,
   at: number,
 ): Promise<void> {
-  const check = eventSchemas().check(name, content);
-  if (!check.ok) throw new Error(`${name} content does not match its schema`);
+  const row = eventRow(siteId, name, content, sessionId, at);
   await db
     .insertInto('analytics_events')
-    .values({
-      site_id: siteId,
-      source: 'clanker',
-      name,
-      environment: SERVER_ENVIRONMENT,
-      session_id: sessionId,
-      content: JSON.stringify(content),
-      occurred_at: at,
-    } as never)
+    .values({ ...row, content: JSON.stringify(row.content) } as never)
     .execute();
 }
 
@@ -95,19 +109,19 @@ export function purchaseContent(siteId: string, order: OrderJson, cartId: string
   };
 }
 
-export async function recordPurchase(
-  db: Db,
-  opts: {
-    siteId: string;
-    order: OrderJson;
-    cartId: string;
-    sessionId: string | null;
-    loggedIn: boolean;
-    at: number;
-  },
-): Promise<void> {
-  await insertEvent(
-    db,
+/**
+ * The purchase event of an order, as a row: placing an order inserts it in the order's own
+ * statement (orders/place-order-function.ts), so the funnel's purchases are exactly the orders.
+ */
+export function purchaseEventRow(opts: {
+  siteId: string;
+  order: OrderJson;
+  cartId: string;
+  sessionId: string | null;
+  loggedIn: boolean;
+  at: number;
+}): Insertable<AnalyticsEventsTable> {
+  return eventRow(
     opts.siteId,
     COMMERCE_EVENTS.purchase,
     {

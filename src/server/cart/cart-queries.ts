@@ -84,3 +84,44 @@ export async function markCartPurchased(
     .where('id', '=', cartId)
     .execute();
 }
+
+/**
+ * The cart whatever its state, with its lines in insertion order, in one statement (checkout's
+ * first read: a placement reads the cart and its lines on every request). Undefined when the
+ * website has no such cart.
+ */
+export async function findCartWithEntries(
+  db: Db,
+  siteId: string,
+  cartId: string,
+): Promise<
+  { cart: Pick<CartRow, 'id' | 'is_purchased' | 'order_id'>; entries: EntryRow[] } | undefined
+> {
+  const rows = await db
+    .selectFrom('carts as c')
+    .leftJoin('cart_entries as e', 'e.cart_id', 'c.id')
+    .selectAll('e')
+    .select([
+      'c.id as cart_row_id',
+      'c.is_purchased as cart_is_purchased',
+      'c.order_id as cart_order_id',
+    ])
+    .where('c.id', '=', cartId)
+    .where('c.site_id', '=', siteId)
+    .orderBy('e.seq')
+    .execute();
+  const head = rows[0];
+  if (!head) return undefined;
+  const entries: EntryRow[] = [];
+  for (const { cart_row_id: _id, cart_is_purchased: _p, cart_order_id: _o, ...e } of rows) {
+    if (e.id !== null) entries.push(e as EntryRow);
+  }
+  return {
+    cart: {
+      id: head.cart_row_id,
+      is_purchased: head.cart_is_purchased,
+      order_id: head.cart_order_id,
+    },
+    entries,
+  };
+}

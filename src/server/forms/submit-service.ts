@@ -19,7 +19,7 @@ import {
   type FormPageContext,
   type FormSubmitSuccess,
 } from '../../shared/forms/types.js';
-import { ownerEmailsOfSite } from '../owners/owner-service.js';
+import { cachedOwnerEmails } from '../owners/owner-emails-cache.js';
 import { verifyCaptcha } from '../captcha/verify.js';
 import { mailerFor } from '../mail/mailer-registry.js';
 import type { MailMessage, OutboxRow } from '../mail/mailer.js';
@@ -50,7 +50,6 @@ export interface SubmissionInput {
 
 interface Caches {
   forms: VersionedCache<Promise<FormRow | undefined>>;
-  owners: VersionedCache<Promise<string[]>>;
 }
 const cachesByDeps = new WeakMap<AppDeps, Caches>();
 /** Reads change rarely and every submission needs them: keep them a few seconds. */
@@ -60,10 +59,8 @@ function caches(deps: AppDeps): Caches {
     const now = deps.now;
     c = {
       forms: new VersionedCache({ name: 'forms', maxEntries: 10_000, ttlMs: 2_000, now }),
-      owners: new VersionedCache({ name: 'site-owners', maxEntries: 10_000, ttlMs: 10_000, now }),
     };
     deps.caches.register(c.forms);
-    deps.caches.register(c.owners);
     cachesByDeps.set(deps, c);
   }
   return c;
@@ -116,9 +113,7 @@ export async function submitForm(
   if (!usual) await checkCaptcha(deps, site, row, input);
 
   const visitorEmail = firstEmail(fields, values);
-  const owners = await caches(deps).owners.memo(`${site.id}|`, () =>
-    ownerEmailsOfSite(deps.db, site.id),
-  );
+  const owners = await cachedOwnerEmails(deps, site.id);
   const notifications: MailMessage[] = owners
     .filter((to) => isValidEmail(to))
     .map((to) =>

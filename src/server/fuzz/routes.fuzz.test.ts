@@ -79,6 +79,7 @@ describeEachBackend('fuzz: every route, no 5xx, refusals write nothing', (kind) 
       // Limits would answer 429 long before the interesting code runs.
       config: {
         telemetryRatePerAddress: 0,
+        orderRatePerAddress: 0,
         formRates: { perAddress: 0, perSite: 0, keysPerAddress: 0 },
       },
     }));

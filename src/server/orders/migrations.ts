@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { PLACE_ORDER_FUNCTION, PLACE_ORDERS_FUNCTION } from './place-order-function.js';
 
 export const migrations: Record<string, Migration> = {
   '20261125_0001_orders': {
@@ -153,6 +154,13 @@ export const migrations: Record<string, Migration> = {
         .addColumn('idempotency_key', 'text')
         .addColumn('created', 'timestamptz', (c) => c.notNull())
         .execute();
+    },
+  },
+  '20261125_0003_orders_place_order_function': {
+    async up(db: Kysely<any>) {
+      // One statement each: PGlite prepares every query, and a prepared query is one statement.
+      await sql.raw(PLACE_ORDER_FUNCTION).execute(db);
+      await sql.raw(PLACE_ORDERS_FUNCTION).execute(db);
     },
   },
 };

@@ -103,7 +103,7 @@ describeEachBackend('orders race: many buyers for the last units', (kind) => {
     const ledger = await h.db.selectFrom('test_payments').select('status').execute();
     expect(ledger.filter((p) => p.status === 'captured')).toHaveLength(UNITS);
     expect(ledger.filter((p) => p.status === 'authorized')).toHaveLength(0);
-  });
+  }, 240_000);
 
   it.skipIf(kind !== 'postgres')(
     'several server processes racing for the last units on PostgreSQL: no oversell',
@@ -152,6 +152,6 @@ describeEachBackend('orders race: many buyers for the last units', (kind) => {
         ordersBefore + UNITS,
       );
     },
-    120_000,
+    240_000,
   );
 });

@@ -22,22 +22,40 @@ import type { Db } from '../db/database.js';
 import { appError, AppError } from '../errors/app-error.js';
 import type { DomainEvents } from '../events.js';
 import type { Mailer } from '../mail/mailer.js';
-import { findCart, listEntries, lockCart, markCartPurchased } from '../cart/cart-queries.js';
+import { findCartWithEntries } from '../cart/cart-queries.js';
 import type { EntryRow } from '../cart/cart-json.js';
 import type { CartStore } from '../cart/store.js';
 import {
   announceStockChange,
   stockShortfall,
-  takeStock,
   type StockShort,
+  type StockWant,
 } from '../catalog/take-stock.js';
-import { ownerEmailsOfSite } from '../owners/owner-service.js';
+import { purchaseEventRow } from '../analytics/server-events.js';
 import type { PaymentProviders } from '../payments/registry.js';
-import type { AuthorizeResult, PaymentProvider } from '../payments/provider.js';
+import type {
+  AuthorizeResult,
+  PaymentProvider,
+  PaymentRequest,
+  SettleResult,
+} from '../payments/provider.js';
 import { followUpKey, paymentKey } from '../payments/payment-key.js';
-import { loadCheckoutSettings } from './checkout-settings.js';
-import { addOrderEvent, findOrderRow, loadOrderJson, paidStatus } from './order-json.js';
+import {
+  addOrderEvent,
+  findOrderRow,
+  loadOrderJson,
+  orderJson,
+  paidStatus,
+  type OrderLineRow,
+  type OrderRow,
+} from './order-json.js';
 import { newOrderOwnerMail, orderConfirmationMail, type MailSite } from './order-mail.js';
+import {
+  NUMBER_SLOT,
+  type OrderRecorder,
+  type Placement,
+  type PlacementOutcome,
+} from './record-order.js';
 
 export interface OrderDeps {
   db: Db;
@@ -46,9 +64,13 @@ export interface OrderDeps {
   events: DomainEvents;
   mailer: Mailer;
   providers: PaymentProviders;
+  /** Records placements, those arriving together in one statement (record-order.ts). */
+  recorder: OrderRecorder;
+  /** A website's checkout settings for its content version (cached: CheckoutSettingsCache). */
+  settings: (siteId: string, contentVersion: number) => Promise<CheckoutSettings>;
+  /** Who gets the new-order mail (cached: owners/owner-emails-cache.ts). */
+  ownerEmails: (siteId: string) => Promise<string[]>;
   log?: { warn: (obj: unknown, msg?: string) => void };
-  /** Called after an order is committed (analytics purchase event). */
-  onPlaced?: (order: OrderJson, cartId: string) => void | Promise<void>;
 }
 
 export interface PlaceContext {
@@ -58,6 +80,8 @@ export interface PlaceContext {
   idempotencyKey?: string | undefined;
   /** The request's origin (links in mail). */
   origin: string;
+  /** Who placed it, for the analytics purchase event (recorded with the order); none: no event. */
+  shopper?: { sessionId: string | null; loggedIn: boolean };
 }
 
 export interface PlaceResult {
@@ -67,18 +91,25 @@ export interface PlaceResult {
 }
 
 /**
- * POST /api/commerce/orders, as named steps: load cart → validate → quote → check stock →
- * authorize payment → record (one transaction: lock cart, take stock, number, insert, mark the
- * cart purchased, queue mail) → after commit: capture, mail, events.
+ * POST /api/commerce/orders, as named steps: load cart → validate → quote → pay → record →
+ * after commit: capture (held payments), mail, events.
  *
- * A decline leaves nothing behind: the payment is authorized (money held, not taken) before the
- * transaction, and a refused authorization throws before anything is written. When the
- * transaction then fails (stock ran out meanwhile, the cart changed) the hold is released
- * (`cancel`) and nothing was taken. Money is captured only after the order committed.
+ * Paying comes in two kinds (docs/checkout-api.md "Payments"):
+ * - settled with the order (`test`, `manual`: `PaymentProvider.settleWithOrder`): the provider
+ *   decides without I/O, a decline throws before anything is written, and the ledger row is part
+ *   of the order's own statement — so nothing to release if the order fails, nothing to capture.
+ * - held (Stripe): the cart's stock is read first (a cart that cannot be filled never reaches
+ *   the provider), the payment is authorized (money held, not taken), and a refusal throws before
+ *   anything is written. When recording then fails (stock ran out meanwhile, the cart changed)
+ *   the hold is released (`cancel`). Money is captured only after the order committed.
+ *
+ * Recording is one statement (`place_orders`, place-order-function.ts): lock cart, check lines,
+ * take stock, number, insert order, lines, events, mail and purchase event, mark the cart
+ * purchased. The answer is built from what was inserted, not read back.
  *
  * One order per cart: the cart's row lock orders placements of one cart; the second finds the
- * cart purchased and answers with the first order (its authorization carried the same
- * idempotency key, so it is the same payment and is not released).
+ * cart purchased and answers with the first order (a held payment with the same idempotency key
+ * is the same payment and is not released).
  */
 export async function placeOrder(
   deps: OrderDeps,
@@ -91,42 +122,38 @@ export async function placeOrder(
 
   const cart = await loadCart(deps, ctx);
   if ('order' in cart) return cart;
-  const settings = await loadCheckoutSettings(deps.db, ctx.site.id);
+  const settings = await deps.settings(ctx.site.id, ctx.store.contentVersion);
   const offered = enabledProviders(settings).filter((p) => deps.providers[p]);
   const request = validate(input, settings, offered, cart.entries);
   const quote = quoteFor(ctx, settings, cart.entries, request);
-  await checkStock(deps.db, ctx.site.id, cart.entries);
   const provider = deps.providers[request.payment.provider]!;
-  let payment: Authorized;
-  try {
-    payment = await authorize(provider, ctx, cart.cartId, request, quote, settings);
-  } catch (err) {
-    if (err instanceof AppError && err.code === ErrorCode.PAYMENT_ACTION_REQUIRED) {
-      await rememberAttempt(deps, ctx, cart.cartId, input, err.details.paymentReference);
-    }
-    throw err;
-  }
+  const payment = await pay(deps, provider, ctx, { cart, request, quote, settings, input });
 
-  let recorded: { orderId: string; soldOut: boolean } | { existing: string };
+  const draft = await draftOrder(deps, ctx, {
+    cart,
+    request,
+    quote,
+    settings,
+    payment,
+    requestHash,
+  });
+  let outcome: PlacementOutcome;
   try {
-    recorded = await record(deps, ctx, { cart, request, quote, settings, payment, requestHash });
+    outcome = await deps.recorder.record(draft.placement);
   } catch (err) {
-    await release(deps, provider, payment.reference);
+    if (payment.kind === 'held') await release(deps, provider, payment.reference);
     throw err;
   }
-  if ('existing' in recorded) {
-    // Another placement of this cart won. Its payment is ours when the idempotency key matched
-    // (same reference): keep it; a different payment of ours is released.
-    const row = await findOrderRow(deps.db, ctx.site.id, recorded.existing);
-    if (row?.payment_reference !== payment.reference)
-      await release(deps, provider, payment.reference);
-    const existing = await loadOrderJson(deps.db, deps.secret, ctx.site.id, recorded.existing);
-    if (!existing) throw new Error(`order ${recorded.existing} of cart ${cart.cartId} not found`);
-    return { order: existing, created: false };
+  if (outcome.status === 'existing') return theFirstOrder(deps, ctx, provider, payment, outcome);
+  if (outcome.status !== 'placed') {
+    if (payment.kind === 'held') await release(deps, provider, payment.reference);
+    throw refusal(outcome, cart.entries);
   }
-  const order = await afterCommit(deps, ctx, provider, recorded.orderId, payment, recorded.soldOut);
-  await deps.onPlaced?.(order, cart.cartId);
-  return { order, created: true };
+  const order = { ...draft.order, orderNumber: outcome.orderNumber };
+  return {
+    order: await afterCommit(deps, ctx, provider, order, payment, outcome.soldOut),
+    created: true,
+  };
 }
 
 // --- steps -----------------------------------------------------------------------------------
@@ -158,7 +185,7 @@ async function findReplay(
   const data = (typeof hash?.data === 'string' ? JSON.parse(hash.data) : hash?.data) as
     { requestHash?: string } | undefined;
   if (data?.requestHash && data.requestHash !== requestHash) {
-    throw appError(ErrorCode.IDEMPOTENCY_KEY_REUSED);
+    throw appError(ErrorCode.IDEMPOTENCY_KEY_REUSED, Messages.IDEMPOTENCY_KEY_REUSED);
   }
   const order = await loadOrderJson(deps.db, deps.secret, ctx.site.id, row.id);
   return order ? { order, created: false } : undefined;
@@ -169,20 +196,21 @@ interface LoadedCart {
   entries: EntryRow[];
 }
 
-/** The visitor's cart with its lines; a purchased cart answers with its order. */
+/** The visitor's cart with its lines (one statement); a purchased cart answers with its order. */
 async function loadCart(deps: OrderDeps, ctx: PlaceContext): Promise<LoadedCart | PlaceResult> {
-  const cart = ctx.cartId ? await findCart(deps.db, ctx.site.id, ctx.cartId) : undefined;
-  if (!cart) throw appError(ErrorCode.CART_EMPTY);
-  if (cart.is_purchased) {
-    const order = cart.order_id
-      ? await loadOrderJson(deps.db, deps.secret, ctx.site.id, cart.order_id)
+  const found = ctx.cartId
+    ? await findCartWithEntries(deps.db, ctx.site.id, ctx.cartId)
+    : undefined;
+  if (!found) throw appError(ErrorCode.CART_EMPTY, Messages.CART_EMPTY);
+  if (found.cart.is_purchased) {
+    const order = found.cart.order_id
+      ? await loadOrderJson(deps.db, deps.secret, ctx.site.id, found.cart.order_id)
       : undefined;
-    if (!order) throw appError(ErrorCode.CART_EMPTY);
+    if (!order) throw appError(ErrorCode.CART_EMPTY, Messages.CART_EMPTY);
     return { order, created: false };
   }
-  const entries = await listEntries(deps.db, cart.id);
-  if (!entries.length) throw appError(ErrorCode.CART_EMPTY);
-  return { cartId: cart.id, entries };
+  if (!found.entries.length) throw appError(ErrorCode.CART_EMPTY, Messages.CART_EMPTY);
+  return { cartId: found.cart.id, entries: found.entries };
 }
 
 function cleanAddress(a: Partial<AddressInput>): AddressInput {
@@ -306,33 +334,68 @@ function outOfStock(entries: readonly EntryRow[], short: readonly StockShort[]):
   return appError(ErrorCode.OUT_OF_STOCK, Messages.OUT_OF_STOCK, { lines });
 }
 
-/** A read before any payment: a cart that cannot be filled never reaches the provider. */
+/** A read before a held payment: a cart that cannot be filled never reaches the provider. */
 async function checkStock(db: Db, siteId: string, entries: readonly EntryRow[]): Promise<void> {
   const short = await stockShortfall(db, siteId, stockWants(entries));
   if (short.length) throw outOfStock(entries, short);
 }
 
 type Authorized = Extract<AuthorizeResult, { ok: true }>;
+type Settled = Extract<SettleResult, { ok: true }>;
 
-async function authorize(
+/** How the order is paid: settled by its own statement, or held before it and captured after. */
+type Payment = ({ kind: 'settled' } & Settled) | ({ kind: 'held' } & Authorized);
+
+interface PayInput {
+  cart: LoadedCart;
+  request: PlaceOrderRequest;
+  quote: Quote;
+  settings: CheckoutSettings;
+  input: PlaceOrderRequest;
+}
+
+/** Settles with the order when the provider can (no I/O), else checks stock and authorizes. */
+async function pay(
+  deps: OrderDeps,
   provider: PaymentProvider,
   ctx: PlaceContext,
-  cartId: string,
-  request: PlaceOrderRequest,
-  quote: Quote,
-  settings: CheckoutSettings,
-): Promise<Authorized> {
+  { cart, request, quote, settings, input }: PayInput,
+): Promise<Payment> {
   const amount = quote.totals.grandTotal;
-  const result = await provider.authorize({
+  const payment: PaymentRequest = {
     siteId: ctx.site.id,
-    cartId,
-    idempotencyKey: paymentKey(ctx.site.id, cartId, amount, provider.id, request.payment.token),
+    cartId: cart.cartId,
+    idempotencyKey: paymentKey(
+      ctx.site.id,
+      cart.cartId,
+      amount,
+      provider.id,
+      request.payment.token,
+    ),
     amount,
     currency: ctx.store.currency,
     email: request.email,
     token: request.payment.token,
     testMode: settings.testMode,
-  });
+  };
+  if (provider.settleWithOrder) {
+    const settled = provider.settleWithOrder(payment);
+    if (!settled.ok) throw appError(ErrorCode.PAYMENT_DECLINED, settled.message);
+    return { kind: 'settled', ...settled };
+  }
+  await checkStock(deps.db, ctx.site.id, cart.entries);
+  try {
+    return { kind: 'held', ...(await authorize(provider, payment)) };
+  } catch (err) {
+    if (err instanceof AppError && err.code === ErrorCode.PAYMENT_ACTION_REQUIRED) {
+      await rememberAttempt(deps, ctx, cart.cartId, input, err.details.paymentReference);
+    }
+    throw err;
+  }
+}
+
+async function authorize(provider: PaymentProvider, req: PaymentRequest): Promise<Authorized> {
+  const result = await provider.authorize(req);
   if (result.ok) return result;
   if (result.reason === 'action_required') {
     throw appError(ErrorCode.PAYMENT_ACTION_REQUIRED, Messages.PAYMENT_ACTION_REQUIRED, {
@@ -376,154 +439,199 @@ async function release(deps: OrderDeps, provider: PaymentProvider, reference: st
   }
 }
 
-interface RecordInput {
+interface DraftInput {
   cart: LoadedCart;
   request: PlaceOrderRequest;
   quote: Quote;
   settings: CheckoutSettings;
-  payment: Authorized;
+  payment: Payment;
   requestHash: string;
 }
 
-/** The one transaction: everything the order is, or nothing. */
-async function record(
+/**
+ * Everything the order is, built before it is recorded: its rows (for `place_order`), its JSON
+ * (the answer: what is inserted is what is answered, no read-back) and its mail, rendered with
+ * the placeholder number the function replaces (record-order.ts NUMBER_SLOT).
+ */
+async function draftOrder(
   deps: OrderDeps,
   ctx: PlaceContext,
-  input: RecordInput,
-): Promise<{ orderId: string; soldOut: boolean } | { existing: string }> {
-  const { db } = deps;
+  { cart, request, quote, settings, payment, requestHash }: DraftInput,
+): Promise<{ placement: Placement; order: OrderJson }> {
   const siteId = ctx.site.id;
   const now = new Date(deps.now());
   const orderId = crypto.randomUUID();
-  const owners = await ownerEmailsOfSite(db, siteId);
-  return db.transaction().execute(async (trx) => {
-    const locked = await lockCart(trx, siteId, input.cart.cartId, now);
-    if (!locked) {
-      const cart = await findCart(trx, siteId, input.cart.cartId);
-      if (cart?.order_id) return { existing: cart.order_id };
-      throw appError(ErrorCode.CART_EMPTY);
-    }
-    const entries = await listEntries(trx, locked.id);
-    if (!sameLines(entries, input.cart.entries)) {
-      throw appError(ErrorCode.CHECKOUT_CART_CHANGED);
-    }
-    const { short, soldOut } = await takeStock(trx, siteId, stockWants(entries));
-    if (short.length) throw outOfStock(entries, short);
-
-    const counter = await trx
-      .insertInto('order_counters')
-      .values({ site_id: siteId, last_number: 1 })
-      .onConflict((oc) =>
-        oc.column('site_id').doUpdateSet((eb) => ({
-          last_number: eb('order_counters.last_number', '+', 1),
-        })),
-      )
-      .returning('last_number')
-      .executeTakeFirstOrThrow();
-    const { totals, selected } = input.quote;
-    const { request, payment, settings } = input;
-    const provider = request.payment.provider;
-    await trx
-      .insertInto('orders')
-      .values({
-        id: orderId,
-        site_id: siteId,
-        order_number: counter.last_number,
-        cart_id: locked.id,
-        idempotency_key: ctx.idempotencyKey ?? null,
-        email: request.email,
-        currency: totals.currency,
-        language: ctx.site.language,
-        subtotal: totals.subtotal,
-        shipping_total: totals.shippingTotal,
-        tax_total: totals.taxTotal,
-        discount_total: totals.discountTotal,
-        gift_card_total: totals.giftCardTotal,
-        grand_total: totals.grandTotal,
-        paid_total: payment.status === 'paid' ? totals.grandTotal : 0,
-        refunded_total: 0,
-        tax_lines: JSON.stringify(totals.taxLines),
-        shipping_address: request.shippingAddress ? JSON.stringify(request.shippingAddress) : null,
-        billing_address: request.billingAddress ? JSON.stringify(request.billingAddress) : null,
-        shipping_option: selected ? JSON.stringify({ id: selected.id, name: selected.name }) : null,
-        status: 'open',
-        payment_status: payment.status,
-        fulfillment_status: input.quote.requiresShipping ? 'unfulfilled' : 'not_required',
-        payment_provider: provider,
-        payment_reference: payment.reference,
-        payment_instructions: provider === 'manual' ? settings.payments.manual.instructions : '',
-        test_mode: settings.testMode,
-        created: now,
-        updated: now,
-      })
-      .execute();
-    await trx
-      .insertInto('order_lines')
-      .values(
-        entries.map((e, i) => ({
-          id: crypto.randomUUID(),
-          order_id: orderId,
-          position: i,
-          item_id: e.item_id,
-          variant_id: e.variant_id,
-          sku: e.sku,
-          title: e.title,
-          attributes: JSON.stringify(e.attributes ?? {}),
-          product_type: e.product_type,
-          quantity: e.quantity,
-          unit_price: e.unit_price_cents,
-          line_total: e.unit_price_cents * e.quantity,
-          additional_field_answers: JSON.stringify(
-            (e.additional_field_answers ?? []).map((a) => ({ label: a.rawTitle, value: a.value })),
-          ),
-        })),
-      )
-      .execute();
-    await addOrderEvent(trx, orderId, now, 'placed', `Order placed by ${request.email}.`, {
-      requestHash: input.requestHash,
-    });
-    await markCartPurchased(trx, locked.id, orderId, now);
-
-    // Mail is queued in the transaction (outbox): it goes out only if the order commits.
-    const order = await loadOrderJson(trx, deps.secret, siteId, orderId);
-    if (!order) throw new Error('order vanished inside its transaction');
-    await deps.mailer.enqueue(trx, [
-      orderConfirmationMail(ctx.site, order, ctx.origin),
-      ...owners.map((to) => newOrderOwnerMail(ctx.site, order, to, ctx.origin)),
-    ]);
-    return { orderId, soldOut };
-  });
+  const { totals, selected } = quote;
+  const provider = request.payment.provider;
+  const paid = payment.status === 'paid';
+  const fulfillment = quote.requiresShipping ? 'unfulfilled' : 'not_required';
+  const row: Omit<OrderRow, 'order_number'> = {
+    id: orderId,
+    site_id: siteId,
+    cart_id: cart.cartId,
+    idempotency_key: ctx.idempotencyKey ?? null,
+    email: request.email,
+    currency: totals.currency,
+    language: ctx.site.language,
+    subtotal: totals.subtotal,
+    shipping_total: totals.shippingTotal,
+    tax_total: totals.taxTotal,
+    discount_total: totals.discountTotal,
+    gift_card_total: totals.giftCardTotal,
+    grand_total: totals.grandTotal,
+    paid_total: paid ? totals.grandTotal : 0,
+    refunded_total: 0,
+    tax_lines: totals.taxLines,
+    shipping_address: request.shippingAddress ?? null,
+    billing_address: request.billingAddress ?? null,
+    shipping_option: selected ? { id: selected.id, name: selected.name } : null,
+    status: paid ? paidStatus({ status: 'open', fulfillment_status: fulfillment }) : 'open',
+    payment_status: payment.status,
+    fulfillment_status: fulfillment,
+    payment_provider: provider,
+    payment_reference: payment.reference,
+    payment_instructions: provider === 'manual' ? settings.payments.manual.instructions : '',
+    test_mode: settings.testMode,
+    created: now,
+    updated: now,
+  };
+  const lines: OrderLineRow[] = cart.entries.map((e, i) => ({
+    id: crypto.randomUUID(),
+    order_id: orderId,
+    position: i,
+    item_id: e.item_id,
+    variant_id: e.variant_id,
+    sku: e.sku,
+    title: e.title,
+    attributes: parseJson(e.attributes) ?? {},
+    product_type: e.product_type,
+    quantity: e.quantity,
+    unit_price: e.unit_price_cents,
+    line_total: e.unit_price_cents * e.quantity,
+    additional_field_answers: (parseJson(e.additional_field_answers) ?? []).map((a) => ({
+      label: a.rawTitle,
+      value: a.value,
+    })),
+  }));
+  const events = [
+    {
+      order_id: orderId,
+      at: now,
+      kind: 'placed',
+      message: `Order placed by ${request.email}.`,
+      data: { requestHash },
+    },
+    // A payment settled with the order is taken as it commits (the timeline says when).
+    ...(paid && payment.kind === 'settled'
+      ? [{ order_id: orderId, at: now, kind: 'paid', message: 'Payment captured.', data: {} }]
+      : []),
+  ];
+  const order = orderJson(
+    deps.secret,
+    { ...row, order_number: NUMBER_SLOT },
+    { lines, events: events.map((e, seq) => ({ ...e, seq })), fulfillments: [] },
+  );
+  const owners = await deps.ownerEmails(siteId);
+  const mails = deps.mailer.outboxRows([
+    orderConfirmationMail(ctx.site, order, ctx.origin),
+    ...owners.map((to) => newOrderOwnerMail(ctx.site, order, to, ctx.origin)),
+  ]);
+  const placement: Placement = {
+    siteId,
+    cartId: cart.cartId,
+    now,
+    idempotencyKey: ctx.idempotencyKey ?? null,
+    lines: cart.entries.map((e) => ({
+      id: e.id,
+      quantity: e.quantity,
+      unitPrice: e.unit_price_cents,
+      variantId: e.variant_id,
+    })),
+    stock: summed(stockWants(cart.entries)),
+    order: row,
+    orderLines: lines,
+    events,
+    testPayment: payment.kind === 'settled' ? (payment.ledger ?? null) : null,
+    mails,
+    purchase: ctx.shopper
+      ? purchaseEventRow({
+          siteId,
+          order,
+          cartId: cart.cartId,
+          sessionId: ctx.shopper.sessionId,
+          loggedIn: ctx.shopper.loggedIn,
+          at: now.getTime(),
+        })
+      : null,
+  };
+  return { placement, order };
 }
 
-/** The lines placed are the lines quoted (an edit in another tab between the two is refused). */
-function sameLines(a: readonly EntryRow[], b: readonly EntryRow[]): boolean {
-  if (a.length !== b.length) return false;
-  return a.every((e, i) => {
-    const o = b[i]!;
-    return (
-      e.id === o.id &&
-      e.quantity === o.quantity &&
-      e.unit_price_cents === o.unit_price_cents &&
-      e.variant_id === o.variant_id
-    );
-  });
+const parseJson = <T>(v: T | string | null): T | null =>
+  typeof v === 'string' ? (JSON.parse(v) as T) : v;
+
+/** Quantities of one variant summed, variants in id order (the order locks are taken in). */
+function summed(wants: readonly StockWant[]): StockWant[] {
+  const by = new Map<string, number>();
+  for (const w of wants) by.set(w.variantId, (by.get(w.variantId) ?? 0) + w.quantity);
+  return [...by]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([variantId, quantity]) => ({ variantId, quantity }));
 }
 
-/** After commit: capture held money, wake the mailer, tell the catalog's listeners. */
+/** Why a placement was refused, as the shopper's error. */
+function refusal(outcome: PlacementOutcome, entries: readonly EntryRow[]): AppError {
+  switch (outcome.status) {
+    case 'short':
+      return outOfStock(entries, outcome.short);
+    case 'changed':
+      return appError(ErrorCode.CHECKOUT_CART_CHANGED, Messages.CHECKOUT_CART_CHANGED);
+    case 'key_used':
+      return appError(ErrorCode.IDEMPOTENCY_KEY_REUSED, Messages.IDEMPOTENCY_KEY_REUSED);
+    default:
+      return appError(ErrorCode.CART_EMPTY, Messages.CART_EMPTY);
+  }
+}
+
+/**
+ * Another placement of this cart won. A held payment is ours to keep when the idempotency key
+ * matched (same reference); a different hold of ours is released. A settled payment wrote
+ * nothing (its ledger row went with the order that was not recorded).
+ */
+async function theFirstOrder(
+  deps: OrderDeps,
+  ctx: PlaceContext,
+  provider: PaymentProvider,
+  payment: Payment,
+  outcome: { orderId: string | null },
+): Promise<PlaceResult> {
+  if (!outcome.orderId) throw appError(ErrorCode.CART_EMPTY, Messages.CART_EMPTY);
+  if (payment.kind === 'held') {
+    const row = await findOrderRow(deps.db, ctx.site.id, outcome.orderId);
+    if (row?.payment_reference !== payment.reference)
+      await release(deps, provider, payment.reference);
+  }
+  const existing = await loadOrderJson(deps.db, deps.secret, ctx.site.id, outcome.orderId);
+  if (!existing) throw new Error(`order ${outcome.orderId} of a purchased cart not found`);
+  return { order: existing, created: false };
+}
+
+/** After commit: wake the mailer, tell the catalog's listeners, capture a held payment. */
 async function afterCommit(
   deps: OrderDeps,
   ctx: PlaceContext,
   provider: PaymentProvider,
-  orderId: string,
-  payment: Authorized,
+  order: OrderJson,
+  payment: Payment,
   soldOut: boolean,
 ): Promise<OrderJson> {
   deps.mailer.kick();
   if (soldOut) announceStockChange(deps.events, ctx.site.id, []);
-  if (payment.status === 'authorized') await capturePayment(deps, provider, ctx.site.id, orderId);
-  const order = await loadOrderJson(deps.db, deps.secret, ctx.site.id, orderId);
-  if (!order) throw new Error(`order ${orderId} not found after commit`);
-  return order;
+  if (payment.kind === 'settled' || payment.status !== 'authorized') return order;
+  await capturePayment(deps, provider, ctx.site.id, order.id);
+  const captured = await loadOrderJson(deps.db, deps.secret, ctx.site.id, order.id);
+  if (!captured) throw new Error(`order ${order.id} not found after commit`);
+  return captured;
 }
 
 /**

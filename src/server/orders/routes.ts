@@ -18,13 +18,16 @@ import { storeOf } from '../cart/store.js';
 import { mailerFor } from '../mail/mailer-registry.js';
 import { siteBaseUrl } from '../mail/site-url.js';
 import { paymentProvidersFor } from '../payments/registry.js';
-import {
-  recordCheckoutStarted,
-  recordPurchase,
-  sessionIdFromCookie,
-} from '../analytics/server-events.js';
+import { recordCheckoutStarted, sessionIdFromCookie } from '../analytics/server-events.js';
+import { rateLimitConfig } from '../http/rate-limit-config.js';
+import { cachedOwnerEmails } from '../owners/owner-emails-cache.js';
 import type { Site } from '../sites/site-queries.js';
-import { loadCheckoutSettings, saveCheckoutSettings } from './checkout-settings.js';
+import {
+  CheckoutSettingsCache,
+  loadCheckoutSettings,
+  saveCheckoutSettings,
+} from './checkout-settings.js';
+import { OrderRecorder } from './record-order.js';
 import { loadOrderJson } from './order-json.js';
 import { listOrders, ordersCsv } from './order-list.js';
 import { orderIdFromToken } from './order-token.js';
@@ -157,6 +160,7 @@ function wantsJson(req: FastifyRequest): boolean {
  */
 export const orderRoutes: DomainRoutes = async (app, deps) => {
   const mailer = mailerFor(deps, app.log);
+  const checkoutSettings = new CheckoutSettingsCache(deps.db, deps.caches);
   const orderDeps: OrderDeps = {
     db: deps.db,
     now: deps.now,
@@ -164,6 +168,9 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
     events: deps.events,
     mailer,
     providers: paymentProvidersFor(deps),
+    recorder: new OrderRecorder(deps.db),
+    settings: (siteId, version) => checkoutSettings.get(siteId, version),
+    ownerEmails: (siteId) => cachedOwnerEmails(deps, siteId),
     log: app.log,
   };
   const owner = requireOwner(deps.db, ORDER_ROLES);
@@ -172,38 +179,38 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
     origin: origin(req.site, deps),
   });
 
-  app.post('/api/commerce/orders', { schema: { body: PlaceBody } }, async (req, reply) => {
-    const body = req.body;
-    const { crumb: _crumb, ...input } = body;
-    const key = req.headers[IDEMPOTENCY_KEY_HEADER];
-    const idempotencyKey = typeof key === 'string' && key ? key.slice(0, 200) : undefined;
-    const cartId = cartIdOf(req, deps.config.secret);
-    const result = await placeOrder(
-      {
-        ...orderDeps,
-        onPlaced: (order, placedCartId) =>
-          recordPurchase(deps.db, {
-            siteId: req.site.id,
-            order,
-            cartId: placedCartId,
+  // Placing is per-address limited (ORDER_RATE_PER_IP a minute): a shopper places once, a script
+  // hammering checkout with card numbers does not.
+  const place = rateLimitConfig({ max: deps.config.orderRatePerAddress, perMs: 60_000 });
+  app.post(
+    '/api/commerce/orders',
+    { schema: { body: PlaceBody }, config: place },
+    async (req, reply) => {
+      const body = req.body;
+      const { crumb: _crumb, ...input } = body;
+      const key = req.headers[IDEMPOTENCY_KEY_HEADER];
+      const idempotencyKey = typeof key === 'string' && key ? key.slice(0, 200) : undefined;
+      const cartId = cartIdOf(req, deps.config.secret);
+      const result = await placeOrder(
+        orderDeps,
+        {
+          site: mailSite(req.site),
+          store: storeOf(req.site),
+          cartId,
+          idempotencyKey,
+          origin: origin(req.site, deps),
+          shopper: {
             sessionId: sessionIdFromCookie(req.cookies[VISITOR_COOKIE]),
             loggedIn: Boolean(req.owner),
-            at: deps.now(),
-          }).catch((err: unknown) => app.log.warn({ err }, 'purchase event not recorded')),
-      },
-      {
-        site: mailSite(req.site),
-        store: storeOf(req.site),
-        cartId,
-        idempotencyKey,
-        origin: origin(req.site, deps),
-      },
-      input as PlaceOrderRequest,
-    );
-    reply.header('cache-control', 'no-store');
-    if (!result.created) reply.header('idempotent-replayed', 'true');
-    return reply.status(result.created ? 201 : 200).send({ order: result.order });
-  });
+          },
+        },
+        input as PlaceOrderRequest,
+      );
+      reply.header('cache-control', 'no-store');
+      if (!result.created) reply.header('idempotent-replayed', 'true');
+      return reply.status(result.created ? 201 : 200).send({ order: result.order });
+    },
+  );
 
   app.post('/api/commerce/checkout/quote', { schema: { body: QuoteBody } }, async (req, reply) => {
     const { crumb: _crumb, ...input } = req.body;
@@ -343,6 +350,8 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
         settings as CheckoutSettings,
         new Date(deps.now()),
       );
+      // The new content version misses every cached copy; this empties them everywhere now.
+      deps.events.emit('content-changed', { siteId: req.site.id });
       return { settings: saved, stripeConfigured: Boolean(orderDeps.providers.stripe) };
     },
   );

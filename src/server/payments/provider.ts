@@ -1,4 +1,6 @@
+import type { Insertable } from 'kysely';
 import type { PaymentProviderId } from '../../shared/checkout/api.js';
+import type { TestPaymentsTable } from './tables.js';
 
 /**
  * One interface for every way to pay (issue 10; Medusa's shape): the orders service calls these
@@ -41,6 +43,21 @@ export type AuthorizeResult =
       clientSecret?: string;
     };
 
+/**
+ * A payment settled with the order (`settleWithOrder`): decided without any I/O, written by the
+ * order's own transaction.
+ */
+export type SettleResult =
+  | {
+      ok: true;
+      /** paid: the money is taken as the order commits; pending: nothing to take (manual). */
+      status: 'paid' | 'pending';
+      reference: string;
+      /** The `test` provider's ledger row, inserted in the order's transaction. */
+      ledger?: Insertable<TestPaymentsTable>;
+    }
+  | { ok: false; message: string };
+
 export type MoneyResult = { ok: true } | { ok: false; message: string };
 
 /** A verified provider notification, reduced to what the orders service acts on. */
@@ -58,6 +75,15 @@ export interface PaymentProvider {
   initiate?(req: PaymentRequest): Promise<{ reference: string; clientSecret: string }>;
   /** Takes or holds the money. A decline leaves nothing behind: no order, no stock taken. */
   authorize(req: PaymentRequest): Promise<AuthorizeResult>;
+  /**
+   * For a provider whose decision needs no network call (the offline `test` cards, `manual`):
+   * decides from the request alone and hands back what the order's transaction writes, so the
+   * order and its payment commit together or not at all — no hold to release when the order
+   * fails (out of stock, cart changed), nothing to capture after it commits, and no statement of
+   * its own. Providers that talk to a processor (Stripe) leave it out: they authorize before the
+   * order is recorded and capture after it committed. Money never moves without an order.
+   */
+  settleWithOrder?(req: PaymentRequest): SettleResult;
   /** Takes held money (after the order committed). Repeats are no-ops. */
   capture(reference: string, amount: number, idempotencyKey: string): Promise<MoneyResult>;
   /** Gives money back (full or part). */

@@ -1,6 +1,12 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/database.js';
-import type { AuthorizeResult, MoneyResult, PaymentProvider, PaymentRequest } from './provider.js';
+import type {
+  AuthorizeResult,
+  MoneyResult,
+  PaymentProvider,
+  PaymentRequest,
+  SettleResult,
+} from './provider.js';
 
 /** The `test` provider's answers, as a card processor words them. */
 export const TestCardMessages = {
@@ -9,27 +15,58 @@ export const TestCardMessages = {
   INCORRECT_NUMBER: 'Your card number is incorrect.',
 } as const;
 
+/** The refusal a test card token stands for, or undefined for the approving `tok_visa`. */
+function refusal(token: string | undefined): string | undefined {
+  switch (token) {
+    case 'tok_visa':
+      return undefined;
+    case 'tok_chargeDeclined':
+      return TestCardMessages.DECLINED;
+    case 'tok_insufficientFunds':
+      return TestCardMessages.INSUFFICIENT_FUNDS;
+    default:
+      return TestCardMessages.INCORRECT_NUMBER;
+  }
+}
+
 /**
  * Offline card payments for demo and test websites: `tok_visa` approves,
  * `tok_chargeDeclined` and `tok_insufficientFunds` decline (the card field maps the well-known
  * numbers to these, TEST_CARD_TOKENS). Holds are kept in `test_payments`, keyed by the
  * idempotency key, so repeats answer with the first payment in every process.
+ *
+ * Checkout settles with the order (`settleWithOrder`): the card's answer depends on its token
+ * alone, so the ledger row ('captured') is written by the order's transaction and a placement
+ * costs no statement of the provider's. `authorize`/`capture` remain the processor-like path.
  */
 export function testProvider(db: Db, now: () => number): PaymentProvider {
   return {
     id: 'test',
 
+    settleWithOrder(req: PaymentRequest): SettleResult {
+      const message = refusal(req.token);
+      if (message) return { ok: false, message };
+      const reference = `test_${crypto.randomUUID()}`;
+      return {
+        ok: true,
+        status: 'paid',
+        reference,
+        ledger: {
+          reference,
+          idempotency_key: req.idempotencyKey,
+          site_id: req.siteId,
+          amount: req.amount,
+          currency: req.currency,
+          status: 'captured',
+          refunded: 0,
+          created: new Date(now()),
+        },
+      };
+    },
+
     async authorize(req: PaymentRequest): Promise<AuthorizeResult> {
-      switch (req.token) {
-        case 'tok_visa':
-          break;
-        case 'tok_chargeDeclined':
-          return { ok: false, reason: 'declined', message: TestCardMessages.DECLINED };
-        case 'tok_insufficientFunds':
-          return { ok: false, reason: 'declined', message: TestCardMessages.INSUFFICIENT_FUNDS };
-        default:
-          return { ok: false, reason: 'declined', message: TestCardMessages.INCORRECT_NUMBER };
-      }
+      const message = refusal(req.token);
+      if (message) return { ok: false, reason: 'declined', message };
       await db
         .insertInto('test_payments')
         .values({

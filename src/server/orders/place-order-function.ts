@@ -1,0 +1,209 @@
+/**
+ * `place_orders(jsonb)`: the transaction of placing orders as one statement, so an order costs
+ * one round trip (one implicit transaction, one commit) instead of BEGIN, ~10 statements and
+ * COMMIT. On PostgreSQL every round trip of the old transaction was a wait while the website's
+ * order counter was locked, which serialized every order of a website behind ~12 ms; on PGlite
+ * every statement is wasm work on the event loop. Orders that arrive together go in one call
+ * (record-order.ts), sharing the commit's WAL flush — one flush per batch instead of per order
+ * is what lets a website take more orders a second than its disk has flushes.
+ *
+ * Its input is a JSON array of placements built by record-order.ts; every business rule (totals,
+ * validation, mail texts) stayed in TypeScript. What happens here is what must happen under
+ * locks, in this order (the same for every placement, so two never wait for each other in a
+ * cycle; docs/checkout-api.md "Lock order"):
+ *
+ * 1. Lock the counted (not unlimited) variants every placement of the batch takes stock of, in
+ *    id order. Unlimited variants are never locked: orders of them do not queue behind each
+ *    other.
+ * 2. Lock the website's order counter (created at 0 for a website's first order), in site order.
+ * 3. Each placement (`place_order`), in the order given (the caller sorts by cart id, the order
+ *    the cart functions lock carts in):
+ *    a. lock the cart; a purchased cart → `existing` with its order, no cart → `empty`;
+ *    b. the cart's lines must be the quoted ones (id, quantity, price, variant) → else `changed`;
+ *    c. the Idempotency-Key must be free on this website → else `key_used`;
+ *    d. every variant must have the quantity (all checked before any is taken) → else `short`
+ *       with what is left, having written nothing;
+ *    e. take the stock, number the order (counter + 1: only orders that are placed get a number,
+ *       so numbers have no gaps), insert the order, its lines, its timeline events, the test
+ *       provider's ledger row when the payment settles with the order, the outgoing mail and the
+ *       purchase event, and mark the cart purchased.
+ * 4. Bump the content version of websites where a variant sold out (pages show it), last.
+ *
+ * The mail and the purchase event are rendered in Node before the number exists: they carry a
+ * per-process placeholder number (`numberSlot`, 15 random digits no shopper can guess), replaced
+ * here by the real one. A decline never reaches this function (nothing is written); a refused
+ * placement returns its reason and leaves the batch's other placements alone.
+ *
+ * A change here goes with a new migration that runs its CREATE OR REPLACE again (migrations.ts).
+ */
+export const PLACE_ORDER_FUNCTION = `
+CREATE OR REPLACE FUNCTION place_order(p jsonb) RETURNS jsonb
+LANGUAGE plpgsql
+AS $fn$
+DECLARE
+  p_site_id text := p->>'siteId';
+  p_cart_id text := p->>'cartId';
+  p_now timestamptz := (p->>'now')::timestamptz;
+  p_key text := p->>'idempotencyKey';
+  p_slot text := p->>'numberSlot';
+  p_order_id text := p->'order'->>'id';
+  v_cart record;
+  v_lines jsonb;
+  v_short jsonb;
+  v_sold_out boolean;
+  v_number integer;
+BEGIN
+  SELECT c.is_purchased, c.order_id INTO v_cart
+    FROM carts c
+   WHERE c.id = p_cart_id AND c.site_id = p_site_id
+     FOR UPDATE;
+  IF NOT FOUND THEN
+    RETURN jsonb_build_object('status', 'empty');
+  END IF;
+  IF v_cart.is_purchased THEN
+    RETURN jsonb_build_object('status', 'existing', 'orderId', v_cart.order_id);
+  END IF;
+
+  SELECT coalesce(jsonb_agg(jsonb_build_object('id', e.id, 'quantity', e.quantity,
+           'unitPrice', e.unit_price_cents, 'variantId', e.variant_id) ORDER BY e.seq), '[]'::jsonb)
+    INTO v_lines
+    FROM cart_entries e
+   WHERE e.cart_id = p_cart_id;
+  IF v_lines <> p->'lines' THEN
+    RETURN jsonb_build_object('status', 'changed');
+  END IF;
+
+  IF p_key IS NOT NULL AND EXISTS (
+       SELECT 1 FROM orders o WHERE o.site_id = p_site_id AND o.idempotency_key = p_key) THEN
+    RETURN jsonb_build_object('status', 'key_used');
+  END IF;
+
+  SELECT coalesce(jsonb_agg(jsonb_build_object('variantId', w."variantId",
+           'requested', w.quantity, 'available', greatest(0, coalesce(v.qty_in_stock, 0)))
+           ORDER BY w."variantId"), '[]'::jsonb)
+    INTO v_short
+    FROM jsonb_to_recordset(p->'stock') AS w("variantId" text, quantity integer)
+    LEFT JOIN variants v ON v.id = w."variantId" AND v.site_id = p_site_id
+   WHERE v.id IS NULL OR (NOT v.unlimited AND v.qty_in_stock < w.quantity);
+  IF jsonb_array_length(v_short) > 0 THEN
+    RETURN jsonb_build_object('status', 'short', 'short', v_short);
+  END IF;
+
+  WITH taken AS (
+    UPDATE variants v
+       SET qty_in_stock = v.qty_in_stock - w.quantity
+      FROM jsonb_to_recordset(p->'stock') AS w("variantId" text, quantity integer)
+     WHERE v.id = w."variantId" AND v.site_id = p_site_id AND NOT v.unlimited
+    RETURNING v.qty_in_stock)
+  SELECT coalesce(bool_or(qty_in_stock = 0), false) INTO v_sold_out FROM taken;
+
+  UPDATE order_counters SET last_number = last_number + 1
+   WHERE site_id = p_site_id
+  RETURNING last_number INTO v_number;
+
+  INSERT INTO orders (id, site_id, order_number, cart_id, idempotency_key, email, currency,
+         language, subtotal, shipping_total, tax_total, discount_total, gift_card_total,
+         grand_total, paid_total, refunded_total, tax_lines, shipping_address, billing_address,
+         shipping_option, status, payment_status, fulfillment_status, payment_provider,
+         payment_reference, payment_instructions, test_mode, created, updated)
+  SELECT r.id, r.site_id, v_number, r.cart_id, r.idempotency_key, r.email, r.currency,
+         r.language, r.subtotal, r.shipping_total, r.tax_total, r.discount_total,
+         r.gift_card_total, r.grand_total, r.paid_total, r.refunded_total, r.tax_lines,
+         r.shipping_address, r.billing_address, r.shipping_option, r.status, r.payment_status,
+         r.fulfillment_status, r.payment_provider, r.payment_reference, r.payment_instructions,
+         r.test_mode, r.created, r.updated
+    FROM jsonb_populate_record(NULL::orders, p->'order') r;
+
+  INSERT INTO order_lines (id, order_id, position, item_id, variant_id, sku, title, attributes,
+         product_type, quantity, unit_price, line_total, additional_field_answers)
+  SELECT r.id, r.order_id, r.position, r.item_id, r.variant_id, r.sku, r.title, r.attributes,
+         r.product_type, r.quantity, r.unit_price, r.line_total, r.additional_field_answers
+    FROM jsonb_populate_recordset(NULL::order_lines, p->'orderLines') r;
+
+  INSERT INTO order_events (order_id, at, kind, message, data)
+  SELECT r.order_id, r.at, r.kind, r.message, r.data
+    FROM jsonb_populate_recordset(NULL::order_events, p->'events') r;
+
+  UPDATE carts SET is_purchased = true, order_id = p_order_id, updated = p_now
+   WHERE id = p_cart_id;
+
+  IF jsonb_typeof(p->'testPayment') = 'object' THEN
+    INSERT INTO test_payments (reference, idempotency_key, site_id, amount, currency, status,
+           refunded, created)
+    SELECT r.reference, r.idempotency_key, r.site_id, r.amount, r.currency, r.status,
+           r.refunded, r.created
+      FROM jsonb_populate_record(NULL::test_payments, p->'testPayment') r
+    ON CONFLICT (idempotency_key) DO NOTHING;
+    IF NOT FOUND THEN
+      -- The key names a hold released after an earlier try (test-provider.ts): a new payment.
+      INSERT INTO test_payments (reference, idempotency_key, site_id, amount, currency, status,
+             refunded, created)
+      SELECT r.reference, r.idempotency_key || ':' || r.reference, r.site_id, r.amount,
+             r.currency, r.status, r.refunded, r.created
+        FROM jsonb_populate_record(NULL::test_payments, p->'testPayment') r;
+    END IF;
+  END IF;
+
+  INSERT INTO outbox (site_id, kind, to_address, subject, text_body, html_body, headers, status,
+         attempts, last_error, created_at, next_attempt_at, sent_at)
+  SELECT r.site_id, r.kind, r.to_address, replace(r.subject, p_slot, v_number::text),
+         replace(r.text_body, p_slot, v_number::text), replace(r.html_body, p_slot, v_number::text),
+         r.headers, r.status, r.attempts, r.last_error, r.created_at, r.next_attempt_at, r.sent_at
+    FROM jsonb_populate_recordset(NULL::outbox, p->'mails') r;
+
+  IF jsonb_typeof(p->'purchase') = 'object' THEN
+    INSERT INTO analytics_events (site_id, source, name, environment, session_id, content,
+           occurred_at)
+    SELECT r.site_id, r.source, r.name, r.environment, r.session_id,
+           jsonb_set(r.content, '{orderNumber}', to_jsonb(v_number)), r.occurred_at
+      FROM jsonb_populate_record(NULL::analytics_events, p->'purchase') r;
+  END IF;
+
+  RETURN jsonb_build_object('status', 'placed', 'orderNumber', v_number, 'soldOut', v_sold_out);
+END
+$fn$;
+`;
+
+export const PLACE_ORDERS_FUNCTION = `
+CREATE OR REPLACE FUNCTION place_orders(p jsonb) RETURNS jsonb
+LANGUAGE plpgsql
+AS $fn$
+DECLARE
+  v_out jsonb[] := '{}';
+  v_item jsonb;
+  v_result jsonb;
+  v_sold_out text[] := '{}';
+  v_site text;
+BEGIN
+  PERFORM 1
+     FROM variants v
+    WHERE v.id IN (SELECT w->>'variantId'
+                     FROM jsonb_array_elements(p) x, jsonb_array_elements(x->'stock') w)
+      AND NOT v.unlimited
+    ORDER BY v.id
+      FOR UPDATE;
+
+  INSERT INTO order_counters (site_id, last_number)
+  SELECT DISTINCT x->>'siteId', 0 FROM jsonb_array_elements(p) x ORDER BY 1
+  ON CONFLICT (site_id) DO NOTHING;
+  PERFORM 1
+     FROM order_counters c
+    WHERE c.site_id IN (SELECT x->>'siteId' FROM jsonb_array_elements(p) x)
+    ORDER BY c.site_id
+      FOR UPDATE;
+
+  FOR v_item IN SELECT value FROM jsonb_array_elements(p) LOOP
+    v_result := place_order(v_item);
+    IF (v_result->>'soldOut')::boolean THEN
+      v_sold_out := array_append(v_sold_out, v_item->>'siteId');
+    END IF;
+    v_out := array_append(v_out, v_result);
+  END LOOP;
+
+  FOR v_site IN SELECT DISTINCT s FROM unnest(v_sold_out) s ORDER BY 1 LOOP
+    UPDATE sites SET content_version = content_version + 1 WHERE id = v_site;
+  END LOOP;
+  RETURN to_jsonb(v_out);
+END
+$fn$;
+`;
