@@ -252,8 +252,11 @@ async function eventLoopP99Ms(base) {
   const text = await res.text();
   const m = /^nodejs_eventloop_lag_p99_seconds(?:\{[^}]*\})? (\S+)$/m.exec(text);
   if (!m) throw new Error(`no event-loop p99 in /metrics (status ${res.status})`);
-  return +(Number(m[1]) * 1000).toFixed(2);
+  // monitorEventLoopDelay records the time between its timer's ticks, so an idle loop reads the
+  // sampling interval itself (prom-client's default: 10 ms); the delay is what comes on top.
+  return +Math.max(0, Number(m[1]) * 1000 - LOOP_SAMPLING_MS).toFixed(2);
 }
+const LOOP_SAMPLING_MS = 10;
 
 /**
  * Ingest at `rate` requests/s for `durationS`, also evenly paced from its own process, so that
@@ -362,7 +365,9 @@ export async function run({ log, withServer }) {
         const page = await pageUnderIngest(s, url, b, max.requestsPerS, log);
         return { max, page };
       },
-      { DATABASE_URL: url, METRICS_TOKEN },
+      // All load comes from one address here; real beacons come from many, each under the
+      // per-address limit (TELEMETRY_RATE_PER_IP), so the bench turns it off.
+      { DATABASE_URL: url, METRICS_TOKEN, TELEMETRY_RATE_PER_IP: '0' },
     ),
   );
   const fmtPct = (v) => `${v >= 0 ? '+' : ''}${(v * 100).toFixed(1)}%`;

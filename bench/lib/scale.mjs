@@ -3,13 +3,18 @@
 // the other; and sign-in attempts spread over two processes against the configured limit (10 a
 // minute per address). Each server runs on a fresh database (withFreshDatabase).
 import os from 'node:os';
-import { load } from './load.mjs';
+import { closedLean } from './closed-lean.mjs';
 import { startServer, withFreshDatabase, sqlOn } from './server.mjs';
 import { productPath } from './pages.mjs';
 
+/**
+ * The cached product page as browsers ask for it (Brotli), from the lean closed-loop sender
+ * (closed-lean.mjs): with autocannon the sender was the limit on two cores.
+ */
 async function cachedRps(url, path) {
-  await load({ url: `${url}${path}`, duration: 2 }); // warm-up, every worker's cache filled
-  return load({ url: `${url}${path}` });
+  const opts = { url: `${url}${path}`, headers: { 'accept-encoding': 'br' } };
+  await closedLean({ ...opts, durationS: 2 }); // warm-up, every worker's cache filled
+  return closedLean(opts);
 }
 
 /** Crumb cookie and header for an anonymous visitor of `base`. */

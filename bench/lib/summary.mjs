@@ -66,7 +66,11 @@ export function writeSummary(latest, file) {
     const note = c.note ? ` — ${c.note}` : '';
     row(
       'cached product page on PostgreSQL: WORKERS=2 / one process (req/s)',
-      `${c.twoWorkers.rps} / ${c.oneProcess.rps} = **${c.ratio}×**${note}`,
+      `${c.twoWorkers.rps} / ${c.oneProcess.rps} = **${c.ratio}×**${note}` +
+        (c.oneProcess.senderCpuS !== undefined
+          ? ` (lean closed-loop sender on the same 2 cores, Brotli, 32 connections; sender CPU ` +
+            `${c.oneProcess.senderCpuS} s / ${c.twoWorkers.senderCpuS} s of ${c.oneProcess.seconds} s)`
+          : ''),
       '≥ 1.6×',
       c.note ? undefined : c.ratio >= 1.6,
     );
@@ -118,7 +122,10 @@ the server has nonetheless applied. "Server CPU" is the server process's CPU tim
 Latencies compared between runs are exact per-response times (autocannon's histogram keeps whole
 milliseconds), with autocannon's coordinated-omission correction off (it assumes a 1 ms interval).
 Scale (\`lib/scale.mjs\`, PostgreSQL): the cached product page with one process, then with
-\`WORKERS=2\` on the same port; then two separate processes on one database: B caches a product
+\`WORKERS=2\` on the same port, each loaded for 8 s by a lean closed-loop sender
+(\`lib/closed-lean.mjs\`: prepared request bytes, a minimal response reader, \`Accept-Encoding: br\`
+as browsers send) running on the same two cores — with autocannon the sender was the limit (6,110
+vs 6,090 req/s), and there is no third core to pin it to; then two separate processes on one database: B caches a product
 through 20 adds, the owner sets its stock to 0 through A's inventory API, and every one of B's next
 200 adds answered 200 is stale; then 25 sign-in attempts from one address alternate between A and B.
 Fuzz (issue 11; not part of \`npm run bench\`): \`node bench/fuzz.mjs [requests per route]\` runs the
@@ -130,9 +137,11 @@ Orders (\`lib/orders.mjs\`), after placing became one SQL statement with group c
 three runs on this machine while other helpers shared it; before: PGlite 25/s, PostgreSQL 83/s):
 at 1-min load average 21 → 16 (other work) PGlite **16/s**, p99 9007 ms, 578 of 1600 timed out, and
 PostgreSQL **362/s**, p99 509 ms (20 race rounds, 0 oversold); at load 6.8 → 3.9 PGlite **265/s**,
-p99 644 ms, PostgreSQL **398/s**, p99 355 ms (20 race rounds, 0 oversold); at load 3.6 → 3.7 (the
-row below, 100 race rounds) PGlite 132/s with a 6.2 s p99 tail, PostgreSQL 398/s, p99 549 ms. PGlite's
-throughput and tail swing with the machine; PostgreSQL's figure held at ~400/s, short of 500.
+p99 644 ms, PostgreSQL **398/s**, p99 355 ms (20 race rounds, 0 oversold); at load 3.6 → 3.7 (100 race
+rounds) PGlite 132/s with a 6.2 s p99 tail, PostgreSQL 398/s, p99 549 ms. On the quiet machine
+afterwards (load ≈ 2, the row below): PGlite **266/s**, p99 434 ms; PostgreSQL **499/s**, p99 486
+ms (p50 101 ms), 0 oversold in 100 rounds on both. The p99 target (< 100 ms at 64 connections) is
+far off on both: 64 shoppers at once on two cores shared with the sender and PostgreSQL queue.
 To profile the server through a section, pass node flags to it alone:
 \`BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" node bench/run.mjs cart\`.
 ${loads.length ? `Load average (1 / 5 / 15 min) when each section started: ${loads.join('; ')}.\n` : ''}

@@ -25,7 +25,8 @@ export class Metrics {
   constructor(caches: CacheRegistry, opts: { defaults?: boolean } = {}) {
     const r = this.registry;
     r.setDefaultLabels({ worker: String(cluster.worker?.id ?? 0) });
-    if (opts.defaults) collectDefaultMetrics({ register: r });
+    // Event-loop delay is sampled every 10 ms (bench/lib/ingest.mjs subtracts the interval).
+    if (opts.defaults) collectDefaultMetrics({ register: r, eventLoopMonitoringPrecision: 10 });
     if (cluster.isWorker) reportToPrimary(r);
     this.requests = new Histogram({
       name: 'http_request_duration_seconds',
