@@ -18,7 +18,7 @@ export interface GroupCommitOptions<I, O> {
 }
 
 /**
- * Group commit (the model is cart/add-line-batcher.ts): work that arrives together, or while
+ * Group commit (cart adds and order placements use it): work that arrives together, or while
  * `maxInFlight` statements run, goes together as one statement and one transaction, so the costs
  * every statement pays — the round trip, parsing, the commit's WAL flush, and on PGlite the wasm
  * calls of the protocol — are shared by everything that arrived meanwhile. Under light load each
