@@ -2,19 +2,46 @@
 // WORKERS=2 on the same database; stale cart adds on one process after a stock change made on
 // the other; and sign-in attempts spread over two processes against the configured limit (10 a
 // minute per address). Each server runs on a fresh database (withFreshDatabase).
+import fs from 'node:fs';
 import os from 'node:os';
 import { closedLean } from './closed-lean.mjs';
-import { startServer, withFreshDatabase, sqlOn } from './server.mjs';
+import { cpuSecondsOf, startServer, withFreshDatabase, sqlOn } from './server.mjs';
 import { productPath } from './pages.mjs';
 
 /**
  * The cached product page as browsers ask for it (Brotli), from the lean closed-loop sender
  * (closed-lean.mjs): with autocannon the sender was the limit on two cores.
  */
-async function cachedRps(url, path) {
-  const opts = { url: `${url}${path}`, headers: { 'accept-encoding': 'br' } };
+async function cachedRps(server, path) {
+  const opts = { url: `${server.url}${path}`, headers: { 'accept-encoding': 'br' } };
   await closedLean({ ...opts, durationS: 2 }); // warm-up, every worker's cache filled
-  return closedLean(opts);
+  const cpu0 = serverCpuSeconds(server.pid);
+  const run = await closedLean(opts);
+  const serverCpuS = serverCpuSeconds(server.pid) - cpu0;
+  // Server CPU per answer: equal for one process and two workers when nothing is shared between
+  // them, which is what lets throughput grow with cores where there are cores to give.
+  return {
+    ...run,
+    serverCpuS: +serverCpuS.toFixed(2),
+    serverCpuUsPerRequest: Math.round((serverCpuS * 1e6) / (run.rps * run.seconds)),
+  };
+}
+
+/** CPU seconds of a server and of its cluster workers (the processes whose parent it is). */
+function serverCpuSeconds(pid) {
+  let total = cpuSecondsOf(pid);
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      // After the command name: state, then the parent's pid.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) total += cpuSecondsOf(Number(d));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
 }
 
 /** Crumb cookie and header for an anonymous visitor of `base`. */
@@ -52,15 +79,19 @@ export async function run({ log }) {
     let path;
     try {
       path = await productPath(one.url);
-      out.oneProcess = await cachedRps(one.url, path);
-      log(`one process: ${out.oneProcess.rps} req/s`);
+      out.oneProcess = await cachedRps(one, path);
+      log(
+        `one process: ${out.oneProcess.rps} req/s, server CPU ${out.oneProcess.serverCpuUsPerRequest} µs/request`,
+      );
     } finally {
       await one.stop();
     }
     const two = await startServer({ env: { ...env, WORKERS: '2' } });
     try {
-      out.twoWorkers = await cachedRps(two.url, path);
-      log(`two workers: ${out.twoWorkers.rps} req/s`);
+      out.twoWorkers = await cachedRps(two, path);
+      log(
+        `two workers: ${out.twoWorkers.rps} req/s, server CPU ${out.twoWorkers.serverCpuUsPerRequest} µs/request`,
+      );
     } finally {
       await two.stop();
     }

@@ -69,7 +69,11 @@ export function writeSummary(latest, file) {
       `${c.twoWorkers.rps} / ${c.oneProcess.rps} = **${c.ratio}×**${note}` +
         (c.oneProcess.senderCpuS !== undefined
           ? ` (lean closed-loop sender on the same 2 cores, Brotli, 32 connections; sender CPU ` +
-            `${c.oneProcess.senderCpuS} s / ${c.twoWorkers.senderCpuS} s of ${c.oneProcess.seconds} s)`
+            `${c.oneProcess.senderCpuS} s / ${c.twoWorkers.senderCpuS} s of ${c.oneProcess.seconds} s` +
+            (c.oneProcess.serverCpuUsPerRequest !== undefined
+              ? `; server CPU per request ${c.oneProcess.serverCpuUsPerRequest} µs / ` +
+                `${c.twoWorkers.serverCpuUsPerRequest} µs)`
+              : ')')
           : ''),
       '≥ 1.6×',
       c.note ? undefined : c.ratio >= 1.6,
