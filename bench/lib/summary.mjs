@@ -129,7 +129,10 @@ Scale (\`lib/scale.mjs\`, PostgreSQL): the cached product page with one process,
 \`WORKERS=2\` on the same port, each loaded for 8 s by a lean closed-loop sender
 (\`lib/closed-lean.mjs\`: prepared request bytes, a minimal response reader, \`Accept-Encoding: br\`
 as browsers send) running on the same two cores — with autocannon the sender was the limit (6,110
-vs 6,090 req/s), and there is no third core to pin it to; then two separate processes on one database: B caches a product
+vs 6,090 req/s), and there is no third core to pin it to. Four runs on 2026-11-25 gave 1.57×, 1.67×,
+1.14× and 1.94×: one process's own CPU per request moved between runs (about 90 to 153 µs) on this
+shared machine, so read the ratio with the server CPU per request printed beside it (two workers
+never used more per request than one process); then two separate processes on one database: B caches a product
 through 20 adds, the owner sets its stock to 0 through A's inventory API, and every one of B's next
 200 adds answered 200 is stale; then 25 sign-in attempts from one address alternate between A and B.
 Fuzz (issue 11; not part of \`npm run bench\`): \`node bench/fuzz.mjs [requests per route]\` runs the
