@@ -91,17 +91,8 @@ export function stripeProvider(opts: StripeOptions): PaymentProvider {
       }
       const status = settled(pi);
       if (status) return { ok: true, status, reference: pi.id };
-      if (pi.status === 'requires_action') {
-        return {
-          ok: false,
-          reason: 'action_required',
-          message: Messages.PAYMENT_ACTION_REQUIRED,
-          reference: pi.id,
-          clientSecret: pi.client_secret ?? '',
-        };
-      }
-      const message = pi.last_payment_error?.message ?? 'Your card was declined.';
-      return { ok: false, reason: 'declined', message, reference: pi.id };
+      if (pi.status === 'requires_action') return actionRequired(pi);
+      return declined(pi.last_payment_error?.message ?? Messages.PAYMENT_DECLINED, pi.id);
     },
 
     capture: (reference, amount, idempotencyKey) =>
@@ -179,42 +170,39 @@ export function stripeProvider(opts: StripeOptions): PaymentProvider {
       pi = await stripe.paymentIntents.retrieve(req.token!);
     } catch (err) {
       if (err instanceof Stripe.errors.StripeInvalidRequestError) {
-        return { ok: false, reason: 'declined', message: Messages.PAYMENT_NOT_FOUND };
+        return declined(Messages.PAYMENT_NOT_FOUND);
       }
       throw err;
     }
     if (pi.metadata?.siteId !== req.siteId || pi.metadata?.cartId !== req.cartId) {
-      return { ok: false, reason: 'declined', message: Messages.PAYMENT_NOT_FOUND };
+      return declined(Messages.PAYMENT_NOT_FOUND);
     }
     const status = settled(pi);
     if (pi.amount !== req.amount || pi.currency !== req.currency.toLowerCase()) {
       // The cart or its shipping changed after the card form was made: a hold for the old
       // amount is released, and the page makes a new intent for the new total.
       if (status === 'authorized') await stripe.paymentIntents.cancel(pi.id).catch(() => undefined);
-      return {
-        ok: false,
-        reason: 'declined',
-        message: Messages.PAYMENT_TOTAL_CHANGED,
-        reference: pi.id,
-      };
+      return declined(Messages.PAYMENT_TOTAL_CHANGED, pi.id);
     }
     if (status) return { ok: true, status, reference: pi.id };
-    if (pi.status === 'canceled') {
-      return {
-        ok: false,
-        reason: 'declined',
-        message: Messages.PAYMENT_TOTAL_CHANGED,
-        reference: pi.id,
-      };
-    }
+    if (pi.status === 'canceled') return declined(Messages.PAYMENT_TOTAL_CHANGED, pi.id);
     // requires_payment_method (not confirmed yet, or the card was refused), requires_action,
     // requires_confirmation, processing: the browser (or the webhook) finishes it.
-    return {
-      ok: false,
-      reason: 'action_required',
-      message: Messages.PAYMENT_ACTION_REQUIRED,
-      reference: pi.id,
-      clientSecret: pi.client_secret ?? '',
-    };
+    return actionRequired(pi);
   }
+}
+
+function declined(message: string, reference?: string): AuthorizeResult {
+  return { ok: false, reason: 'declined', message, ...(reference ? { reference } : {}) };
+}
+
+/** The bank (3-D Secure) or the Payment Element must act: the page confirms with the secret. */
+function actionRequired(pi: Stripe.PaymentIntent): AuthorizeResult {
+  return {
+    ok: false,
+    reason: 'action_required',
+    message: Messages.PAYMENT_ACTION_REQUIRED,
+    reference: pi.id,
+    clientSecret: pi.client_secret ?? '',
+  };
 }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { Messages } from '../../shared/errors.js';
 import type { Db } from '../db/database.js';
 import type {
   AuthorizeResult,
@@ -10,7 +11,7 @@ import type {
 
 /** The `test` provider's answers, as a card processor words them. */
 export const TestCardMessages = {
-  DECLINED: 'Your card was declined.',
+  DECLINED: Messages.PAYMENT_DECLINED,
   INSUFFICIENT_FUNDS: 'Your card has insufficient funds.',
   INCORRECT_NUMBER: 'Your card number is incorrect.',
 } as const;
