@@ -138,6 +138,11 @@ describe('checkout in the browser', () => {
     expect(await page.locator(`${CHECKOUT} .co-test-banner`).textContent()).toContain('Test mode');
     await fillContact(page, 'buyer.e2e@example.com');
     await fillAddress(page);
+    // The quote for the address holds its first option (free over $75): the summary's shipping
+    // row says so, as the total does, instead of 'Calculated at next step'.
+    await expect
+      .poll(() => page.locator(`${CHECKOUT} .co-totals`).textContent(), { timeout: 15_000 })
+      .toContain('ShippingFree');
     await chooseShippingAndPay(page, '4242 4242 4242 4242');
     const summary = (await page.locator(`${CHECKOUT} .co-summary`).textContent()) ?? '';
     expect(summary).toContain('Tidepool Mug');

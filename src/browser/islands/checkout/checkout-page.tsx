@@ -13,7 +13,8 @@ import { formatMoney } from '../../../shared/money.js';
 import { apiFetch, ApiError } from '../../lib/api.js';
 import { cartStore, type CartStore } from '../cart/store.js';
 import { useCart } from '../cart/use-cart.js';
-import { AddressFields, Field, fieldId } from './address-fields.js';
+import { AddressFields, Field } from './address-fields.js';
+import { ChoiceList } from './choice-list.js';
 import {
   billingOf,
   cardDigits,
@@ -423,27 +424,21 @@ export default function CheckoutPage({
         );
       case 'delivery':
         return (
-          <fieldset
-            className="co-choices"
-            aria-describedby={
-              errors.shippingOptionId ? fieldId('shippingOptionId') + '-error' : undefined
+          <ChoiceList
+            legend={texts.steps.delivery}
+            name="co-shipping"
+            path="shippingOptionId"
+            options={quote.shippingOptions}
+            chosen={draft.shippingOptionId}
+            errors={errors}
+            onChoose={chooseShipping}
+            before={
+              quote.shippingOptions.length === 0 && (
+                <p className="co-error">{texts.noShippingToAddress}</p>
+              )
             }
-          >
-            <legend className="co-sr">{texts.steps.delivery}</legend>
-            {quote.shippingOptions.length === 0 && (
-              <p className="co-error">{texts.noShippingToAddress}</p>
-            )}
-            {quote.shippingOptions.map((o, i) => (
-              <label key={o.id} className="co-choice">
-                <input
-                  type="radio"
-                  name="co-shipping"
-                  id={i === 0 ? fieldId('shippingOptionId') : undefined}
-                  value={o.id}
-                  checked={draft.shippingOptionId === o.id}
-                  aria-invalid={errors.shippingOptionId ? true : undefined}
-                  onChange={() => chooseShipping(o.id)}
-                />
+            renderOption={(o) => (
+              <>
                 <span className="co-choice-text">
                   <span className="co-choice-name">{o.name}</span>
                   {o.description && <span className="co-hint">{o.description}</span>}
@@ -451,14 +446,9 @@ export default function CheckoutPage({
                 <span className="co-choice-amount">
                   {o.amount === 0 ? texts.free : money(o.amount)}
                 </span>
-              </label>
-            ))}
-            {errors.shippingOptionId && (
-              <p className="co-error" id={`${fieldId('shippingOptionId')}-error`}>
-                {errors.shippingOptionId}
-              </p>
+              </>
             )}
-          </fieldset>
+          />
         );
       case 'payment':
         return (
@@ -611,7 +601,10 @@ export default function CheckoutPage({
         <OrderSummary
           entries={cart.entries}
           totals={totals ?? null}
-          shippingChosen={done.has('delivery') || !requiresShipping}
+          // The quote's totals include the option it selected (the first, until the shopper
+          // picks): the shipping row shows that amount, never 'Calculated at next step' beside
+          // a total that already holds it.
+          shippingChosen={!requiresShipping || Boolean(quote?.selectedShippingOptionId)}
           cartSubtotal={cart.subtotalCents}
           money={money}
           texts={texts}

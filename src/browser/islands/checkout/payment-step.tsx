@@ -4,7 +4,8 @@ import type {
   QuoteResponse,
 } from '../../../shared/checkout/api.js';
 import type { CheckoutTexts } from '../../../shared/checkout/checkout-texts.js';
-import { AddressFields, Field, fieldId } from './address-fields.js';
+import { AddressFields, Field } from './address-fields.js';
+import { ChoiceList } from './choice-list.js';
 import { formatCardNumber, type AddressDraft, type CheckoutDraft } from './checkout-steps.js';
 
 /** A provider's name on the page: ours for the test card and Stripe, the owner's for manual. */
@@ -42,31 +43,27 @@ export function PaymentStep({
   const provider = quote.paymentProviders.find((p) => p.id === draft.provider);
   return (
     <>
-      <fieldset className="co-choices">
-        <legend className="co-sr">{texts.steps.payment}</legend>
-        {quote.paymentProviders.map((p, i) => (
-          <label key={p.id} className="co-choice">
-            <input
-              type="radio"
-              name="co-provider"
-              id={i === 0 ? fieldId('payment.provider') : undefined}
-              value={p.id}
-              checked={draft.provider === p.id}
-              aria-invalid={errors['payment.provider'] ? true : undefined}
-              onChange={() => {
-                update({ provider: p.id });
-                setFieldError('payment.provider', null);
-                setFieldError('payment.token', null);
-              }}
-            />
+      <ChoiceList
+        legend={texts.steps.payment}
+        name="co-provider"
+        path="payment.provider"
+        options={quote.paymentProviders}
+        chosen={draft.provider}
+        errors={errors}
+        onChoose={(id) => {
+          update({ provider: id });
+          setFieldError('payment.provider', null);
+          setFieldError('payment.token', null);
+        }}
+        renderOption={(p) => (
+          <>
             <span className="co-choice-text">
               <span className="co-choice-name">{providerLabel(texts, p)}</span>
             </span>
             {p.id === 'test' && <span className="co-badge">{texts.testBadge}</span>}
-          </label>
-        ))}
-        {errors['payment.provider'] && <p className="co-error">{errors['payment.provider']}</p>}
-      </fieldset>
+          </>
+        )}
+      />
       {draft.provider === 'test' && (
         <Field
           name="payment.token"
