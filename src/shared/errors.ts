@@ -94,6 +94,33 @@ export const Messages = {
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   EVENT_INVALID: 'The event does not match its schema.',
   EVENT_SCHEMA_UNKNOWN: 'There is no event schema with that name.',
+  // The owner's editor (issue 12). SPEC 5.7 / 8.7 texts; `{…}` are filled by the server.
+  PRODUCT_INVALID: 'Some product details are not valid. Please check the highlighted fields.',
+  PRODUCT_CONFLICT:
+    'Someone else saved this product while you were editing. Reload it to see their changes, then make yours again.',
+  TAG_ONE_AT_A_TIME: 'You may only edit one {tagType} at a time',
+  TAG_EXISTS: 'This {tagType} already exists',
+  DATASET_NO_ROWS: 'Your dataset must have at least one row',
+  DATASET_NO_COLUMNS: 'Your dataset must have at least one column',
+  DATASET_TRUNCATED_ROWS: 'Your dataset has been truncated to {maxRows} rows',
+  DATASET_TRUNCATED_COLUMNS: 'Your dataset has been truncated to {maxColumns} columns',
+  DATASET_MISSING_DATA: 'One or more rows was missing data',
+  FILE_NAME_REQUIRED: 'Please enter a file name',
+  FILE_TOO_LARGE: 'The file {fileName} is too large. The maximum allowed file size is {maxSize}.',
+  FILE_TYPE_UNSUPPORTED:
+    'The file {fileName} does not appear to be a supported {fileTypeMessage}file.',
+  UPLOAD_FAILED_TITLE: 'Unable to Upload File',
+  UPLOAD_FAILED: 'There was a problem while uploading your file.',
+  RENAME_FAILED_TITLE: 'Unable to Rename File',
+  RENAME_FAILED: 'There was a problem while renaming your file.',
+  FILE_PROCESSING_FAILED: 'File processing failed',
+  MAILING_LIST_REQUIRED: 'A List must be selected',
+  NO_MAILING_LISTS: "You don't have any mailing lists. Please create one before continuing",
+  EMAIL_SUBJECT_REQUIRED: 'Add an email subject',
+  EDITOR_EMAIL_INVALID: 'Please enter a valid email',
+  EDITOR_EMAIL_NO_AT: 'Emails must be formatted as an address with @',
+  NOT_AN_OPTION: '{val} is not one of the expected options',
+  FORM_DEFINITION_INVALID: 'Some form settings are not valid. Please check the highlighted fields.',
 } as const;
 
 /** One registered error: what the server answers with and when it happens. */
@@ -352,6 +379,56 @@ export const errorRegistry = {
     status: 400,
     message: Messages.EVENT_SCHEMA_UNKNOWN,
     doc: 'A telemetry event naming no known schema.',
+  },
+  PRODUCT_INVALID: {
+    status: 400,
+    message: Messages.PRODUCT_INVALID,
+    doc: "An owner's product save that fails its checks; `fieldErrors` maps each field to its text.",
+  },
+  PRODUCT_CONFLICT: {
+    status: 409,
+    message: Messages.PRODUCT_CONFLICT,
+    doc: 'A product save naming an older `version` than the stored one: someone else saved first.',
+  },
+  TAG_ONE_AT_A_TIME: {
+    status: 400,
+    message: Messages.TAG_ONE_AT_A_TIME,
+    doc: 'A tag or category rename naming more than one (SPEC 5.7); `{tagType}` filled.',
+  },
+  TAG_EXISTS: {
+    status: 409,
+    message: Messages.TAG_EXISTS,
+    doc: 'A tag or category rename onto a name that exists (SPEC 5.7); merge instead.',
+  },
+  DATASET_INVALID: {
+    status: 400,
+    message: Messages.DATASET_NO_ROWS,
+    doc: 'A CSV import without rows or columns, or with rows the import cannot use (SPEC 5.7 texts; `errors` lists rows).',
+  },
+  FILE_NAME_REQUIRED: {
+    status: 400,
+    message: Messages.FILE_NAME_REQUIRED,
+    doc: 'A media rename to a blank name (SPEC 5.7).',
+  },
+  FILE_TOO_LARGE: {
+    status: 413,
+    message: Messages.FILE_TOO_LARGE,
+    doc: 'An upload above the size limit for its kind (SPEC 5.7; name and limit filled).',
+  },
+  FILE_TYPE_UNSUPPORTED: {
+    status: 415,
+    message: Messages.FILE_TYPE_UNSUPPORTED,
+    doc: 'An upload whose bytes are not a supported type, whatever its name says (SPEC 5.7).',
+  },
+  MAILING_LIST_REQUIRED: {
+    status: 400,
+    message: Messages.MAILING_LIST_REQUIRED,
+    doc: 'A newsletter block or form saved without a mailing list (SPEC 5.7).',
+  },
+  FORM_DEFINITION_INVALID: {
+    status: 400,
+    message: Messages.FORM_DEFINITION_INVALID,
+    doc: "An owner's form save that fails its checks; `fieldErrors` maps each field to its text.",
   },
 } as const satisfies Record<string, ErrorRecord>;
 

@@ -71,4 +71,26 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /**
+   * The catalog editor (issue 12): visibility (draft, published, hidden — see
+   * shared/product/owner-api.ts), an edit version for conflict detection (every owner save bumps it
+   * and must name the version it read), variant weight for weight-based shipping, an optional image
+   * per variant, and the file a digital product delivers.
+   */
+  '20261125_0900_catalog_editor': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('products')
+        .addColumn('visibility', 'text', (c) => c.notNull().defaultTo('published'))
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('digital_asset_id', 'text')
+        .execute();
+      await db.schema
+        .alterTable('variants')
+        .addColumn('weight_grams', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('image_asset_id', 'text')
+        .execute();
+    },
+  },
 };

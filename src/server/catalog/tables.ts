@@ -1,4 +1,5 @@
-import type { JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ProductVisibility } from '../../shared/product/owner-api.js';
 import type { MerchandisingContextJson } from '../../shared/product/types.js';
 
 /**
@@ -60,6 +61,13 @@ export interface ProductsTable {
   related_item_ids: JSONColumnType<string[]>;
   /** Add-on products offered on this product's page (SPEC 1.1), in the owner's order. */
   add_on_item_ids: JSONColumnType<string[]>;
+  /** 'draft' | 'published' | 'hidden' (`ProductVisibility`, shared/product/owner-api.ts). */
+  visibility: ColumnType<ProductVisibility, ProductVisibility | undefined, ProductVisibility>;
+  /** Bumped by every owner save; a save naming an older version is a conflict. */
+  version: Generated<number>;
+  updated_at: Generated<Date>;
+  /** The uploaded file a digital product delivers after purchase (a media asset id). */
+  digital_asset_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface VariantsTable {
@@ -76,6 +84,10 @@ export interface VariantsTable {
   /** Never negative (CHECK); decremented only with `qty_in_stock >= n` guards. */
   qty_in_stock: number;
   unlimited: boolean;
+  /** For weight-based shipping tiers. */
+  weight_grams: Generated<number>;
+  /** Shown when the shopper chooses this variant (a media asset id); null: the product's images. */
+  image_asset_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CatalogTables {

@@ -1,0 +1,61 @@
+/**
+ * The media library's wire contract (issue 12): /config's media screen and pickers, and
+ * `src/server/media/`. Documented in docs/media.md.
+ */
+
+/** Owner routes. */
+export const MediaApi = {
+  /** GET ?q=&kind=&cursor=&limit= → MediaListResponse; POST multipart (`file`) → 201 { asset } */
+  list: '/api/media',
+  /** GET → { asset }; PATCH MediaPatch → { asset }; DELETE → 204 */
+  one: (id: string) => `/api/media/${encodeURIComponent(id)}`,
+  /** PUT multipart (`file`) → { asset }: new bytes, same asset, new URLs. */
+  replace: (id: string) => `/api/media/${encodeURIComponent(id)}/file`,
+} as const;
+
+export type MediaKind = 'image' | 'file';
+
+/** One asset of the media library. */
+export interface MediaAsset {
+  id: string;
+  kind: MediaKind;
+  filename: string;
+  contentType: string;
+  /** Bytes of the original upload. */
+  size: number;
+  /** Images: `/static/images/{id}` (append `/{width}w.webp`); files: null (delivered by link). */
+  assetUrl: string | null;
+  /** Images: 'WxH'; files: null. */
+  originalSize: string | null;
+  /** Images: the stored widths (SPEC 9.2). */
+  widths: number[];
+  altText: string;
+  title: string;
+  /** SPEC 3.7 mediaFocalPoint, 0–1 each. */
+  focalPoint: { x: number; y: number };
+  /** Epoch milliseconds. */
+  createdOn: number;
+}
+
+export interface MediaListResponse {
+  assets: MediaAsset[];
+  nextCursor: string | null;
+}
+
+export interface MediaPatch {
+  /** 'Please enter a file name' when blank. */
+  filename?: string;
+  altText?: string;
+  title?: string;
+  focalPoint?: { x: number; y: number };
+}
+
+/** What uploads accept; the server checks the bytes, not the name. */
+export const MediaLimits = {
+  imageBytesMax: 20 * 1024 * 1024,
+  fileBytesMax: 100 * 1024 * 1024,
+  /** Images larger than this on a side are refused before decoding (decompression bombs). */
+  imagePixelsMax: 100_000_000,
+  imageTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'],
+  listPageMax: 100,
+} as const;
