@@ -1,6 +1,7 @@
 // `npm run bench [section…]`: measures every target as a ratio or figure in one run on this
 // machine and records the results in bench/results/ and the summary in bench/README.md.
-// Sections: pages startup js lighthouse cart orders forms ingest restock scale (default: all).
+// Sections: pages startup js lighthouse cart orders forms ingest restock scale catalog
+// (default: all).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +22,7 @@ const all = [
   'ingest',
   'restock',
   'scale',
+  'catalog',
 ];
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : all;
 const log = (m) => process.stdout.write(`  ${m}\n`);
@@ -80,7 +82,7 @@ await section('lighthouse', () =>
     benchLighthouse(s.url, ['/', '/shop', await productPath(s.url), '/checkout']),
   ),
 );
-for (const name of ['cart', 'orders', 'forms', 'ingest', 'restock', 'scale']) {
+for (const name of ['cart', 'orders', 'forms', 'ingest', 'restock', 'scale', 'catalog']) {
   const file = path.join(here, 'lib', `${name}.mjs`);
   if (!fs.existsSync(file)) continue;
   const mod = await import(file);

@@ -55,7 +55,7 @@ export function writeSummary(latest, file) {
     }
   }
   const loads = [];
-  for (const key of ['cart', 'orders', 'forms', 'ingest', 'restock']) {
+  for (const key of ['cart', 'orders', 'forms', 'ingest', 'restock', 'catalog']) {
     const v = s[key];
     if (v && !v.error && Array.isArray(v.rows))
       for (const r of v.rows) row(r.what, r.figure, r.target, r.ok);
