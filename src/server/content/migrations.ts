@@ -96,6 +96,7 @@ export const migrations: Record<string, Migration> = {
         .addColumn('kind', 'text', (c) => c.notNull().defaultTo('image'))
         .addColumn('size', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('revision', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('revision_claimed', 'integer', (c) => c.notNull().defaultTo(1))
         .execute();
       await db.schema
         .createIndex('assets_site_created_idx')

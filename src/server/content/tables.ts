@@ -94,6 +94,8 @@ export interface AssetsTable {
   size: Generated<number>;
   /** Bumped by each replacement of the bytes; part of the stored keys and the image URLs. */
   revision: Generated<number>;
+  /** The highest revision handed out: a replacement claims the next before storing its files. */
+  revision_claimed: Generated<number>;
 }
 
 /**

@@ -45,9 +45,8 @@ const hex = (r: number, g: number, b: number) =>
 
 /** Pixels of a pipeline as sRGB raw bytes, alpha kept only when the image has it. */
 export async function toRaw(pipeline: Sharp, hasAlpha: boolean): Promise<RawImage> {
-  const out = await pipeline
-    .toColourspace('srgb')
-    [hasAlpha ? 'ensureAlpha' : 'removeAlpha']()
+  const srgb = pipeline.toColourspace('srgb');
+  const out = await (hasAlpha ? srgb.ensureAlpha() : srgb.removeAlpha())
     .raw()
     .toBuffer({ resolveWithObject: true });
   return {
