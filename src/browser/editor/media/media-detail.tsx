@@ -46,9 +46,14 @@ export function MediaDetail({
     setTitle(asset.title);
     setAltText(asset.altText);
   }, [asset.id, asset.filename, asset.title, asset.altText]);
+  const panel = useRef<HTMLElement>(null);
   useEffect(() => {
     setNotice(null);
     setConfirming(false);
+    // On narrow screens the panel sits above the grid: bring it into view when a tile is chosen.
+    if (window.matchMedia('(max-width: 1000px)').matches) {
+      panel.current?.scrollIntoView({ block: 'start' });
+    }
   }, [asset.id]);
 
   const patch = async (change: MediaPatch, renaming: boolean) => {
@@ -158,7 +163,7 @@ export function MediaDetail({
 
   const preview = thumbUrl(asset, 750);
   return (
-    <section className="ed-section md-detail" aria-labelledby="md-detail-title">
+    <section ref={panel} className="ed-section md-detail" aria-labelledby="md-detail-title">
       <div className="md-upload-row">
         <h2 id="md-detail-title" className="md-upload-name">
           {asset.filename}

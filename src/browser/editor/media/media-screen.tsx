@@ -25,7 +25,7 @@ export function MediaScreen() {
       />
       <DropZone onFiles={uploads.add} />
       <UploadList items={uploads.items} onDismiss={uploads.dismiss} />
-      <div className="ed-toolbar md-search">
+      <div className="ed-toolbar md-filters">
         <label>
           <span className="ed-visually-hidden">Search media</span>
           <input
