@@ -78,7 +78,7 @@ describe('the media library at /config#/media', () => {
     await expect.poll(() => tiles.filter({ hasText: 'Lake at dawn.jpg' }).count()).toBe(1);
 
     // Stored: the API answers the new name and alt text.
-    const list = await context.request.get(`${server.url}/api/media?q=dawn`);
+    const list = await context.request.get(`${server.url}/api/media?q=dawn.jpg`);
     const body = (await list.json()) as { assets: { filename: string; altText: string }[] };
     expect(body.assets.map((a) => [a.filename, a.altText])).toEqual([
       ['Lake at dawn.jpg', 'A calm lake under a pale sky'],
