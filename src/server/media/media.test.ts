@@ -205,6 +205,17 @@ describeEachBackend('media library API', (kind) => {
     );
     expect(dl.rawPayload.equals(TEST_PDF)).toBe(true);
 
+    expect(dl.headers['accept-ranges']).toBe('bytes');
+    // A resumed download: one range, 206.
+    const part = await anyone.get(url, { range: 'bytes=5-9' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 5-9/${TEST_PDF.length}`);
+    expect(part.rawPayload.equals(TEST_PDF.subarray(5, 10))).toBe(true);
+    const tail = await anyone.get(url, { range: 'bytes=-4' });
+    expect(tail.rawPayload.equals(TEST_PDF.subarray(-4))).toBe(true);
+    // One it cannot meet: the whole file.
+    expect((await anyone.get(url, { range: 'bytes=99999-' })).statusCode).toBe(200);
+
     expect((await anyone.get(url.replace(/signature=./, 'signature=A'))).statusCode).toBe(403);
     const expired = signedFileUrl({ id: 's1' }, pdf.id, 60, Date.now() - 3_600_000);
     expect((await anyone.get(expired)).statusCode).toBe(403);
