@@ -77,7 +77,14 @@ interface DemoItemBase {
 export interface DemoProduct extends DemoItemBase {
   /** Which SPEC 3.3 / 4.7 cases this product demonstrates (docs/catalog.md lists them). */
   covers: string[];
-  product: Omit<NewProduct, 'itemId' | 'siteId' | 'variants'> & { variants: NewVariant[] };
+  product: Omit<NewProduct, 'itemId' | 'siteId' | 'variants'> & { variants: DemoVariant[] };
+}
+
+/** A demo variant: the catalog's fields plus its shipping weight and its own image (issue 12). */
+export interface DemoVariant extends NewVariant {
+  weightGrams?: number;
+  /** An image id of `images`: choosing this variant shows it in the product's gallery. */
+  imageId?: string;
 }
 
 export interface DemoPost extends DemoItemBase {

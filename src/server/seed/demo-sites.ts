@@ -275,4 +275,15 @@ async function insertSite(
       installment: { ...data.defaults.installment, ...p.product.installment },
     });
   }
+  // Weights and variant images (issue 12) are set apart from insertProduct, the catalog's own
+  // writer; only the few variants that have them cost a statement.
+  for (const v of data.products.flatMap((p) => p.product.variants)) {
+    if (!v.weightGrams && !v.imageId) continue;
+    await db
+      .updateTable('variants')
+      .set({ weight_grams: v.weightGrams ?? 0, image_asset_id: v.imageId ?? null })
+      .where('site_id', '=', siteId)
+      .where('id', '=', v.id)
+      .execute();
+  }
 }
