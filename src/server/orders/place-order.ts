@@ -13,7 +13,7 @@ import {
   validateAddress,
 } from '../../shared/checkout/address-rules.js';
 import { enabledProviders, type CheckoutSettings } from '../../shared/checkout/settings.js';
-import { computeQuote, type Quote } from '../../shared/checkout/totals.js';
+import { computeQuote, type Quote, type TotalsLine } from '../../shared/checkout/totals.js';
 import { minimumSubtotalText } from '../../shared/cart/cart-minimum.js';
 import { ErrorCode, Messages } from '../../shared/errors.js';
 import { formatMoney } from '../../shared/money.js';
@@ -31,6 +31,7 @@ import {
   type StockShort,
   type StockWant,
 } from '../catalog/take-stock.js';
+import { variantWeights } from '../catalog/variant-weights.js';
 import { purchaseEventRow } from '../analytics/server-events.js';
 import type { PaymentProviders } from '../payments/registry.js';
 import type {
@@ -125,7 +126,8 @@ export async function placeOrder(
   const settings = await deps.settings(ctx.site.id, ctx.store.contentVersion);
   const offered = enabledProviders(settings).filter((p) => deps.providers[p]);
   const request = validate(input, settings, offered, cart.entries);
-  const quote = quoteFor(ctx, settings, cart.entries, request);
+  const lines = await quoteLines(deps.db, ctx.site.id, settings, cart.entries);
+  const quote = quoteFor(ctx, settings, lines, request);
   const provider = deps.providers[request.payment.provider]!;
   const payment = await pay(deps, provider, ctx, { cart, request, quote, settings, input });
 
@@ -275,11 +277,29 @@ function validate(
   };
 }
 
-export function quoteLines(entries: readonly EntryRow[]) {
+/**
+ * The cart's lines for the totals, each with its variant's weight per unit when the website
+ * prices shipping by weight (the weights are read only then: no other quote pays for them).
+ */
+export async function quoteLines(
+  db: Db,
+  siteId: string,
+  settings: CheckoutSettings,
+  entries: readonly EntryRow[],
+): Promise<TotalsLine[]> {
+  const byWeight = settings.shippingOptions.some((o) => o.kind === 'weight_tiers');
+  const weights = byWeight
+    ? await variantWeights(
+        db,
+        siteId,
+        entries.filter((e) => needsShipping(e.product_type)).map((e) => e.variant_id),
+      )
+    : undefined;
   return entries.map((e) => ({
     productType: e.product_type,
     unitPrice: e.unit_price_cents,
     quantity: e.quantity,
+    ...(weights ? { weightGrams: weights.get(e.variant_id) ?? 0 } : {}),
   }));
 }
 
@@ -287,12 +307,12 @@ export function quoteLines(entries: readonly EntryRow[]) {
 function quoteFor(
   ctx: PlaceContext,
   settings: CheckoutSettings,
-  entries: readonly EntryRow[],
+  lines: readonly TotalsLine[],
   request: PlaceOrderRequest,
 ): Quote {
   const quote = computeQuote({
     currency: ctx.store.currency,
-    lines: quoteLines(entries),
+    lines,
     settings,
     address: request.shippingAddress ?? request.billingAddress,
     shippingOptionId: request.shippingOptionId,
