@@ -26,8 +26,11 @@ function Img(props: {
 }) {
   const { image, sizes, eager, alt } = props;
   const fp = image.focalPoint;
+  // In a <picture>: React's server renderer would otherwise put a <link rel=preload> for every
+  // eager image into the island's markup, which the browser's hydration does not expect.
   return (
-    <img
+    <picture>
+      <img
       src={imageUrl(image.assetUrl, bestWidth(sizes === THUMB_SIZES ? 300 : 750, image.width))}
       srcSet={srcset(image.assetUrl, image.width)}
       sizes={sizes}
@@ -38,7 +41,8 @@ function Img(props: {
       decoding={eager ? 'sync' : 'async'}
       {...(eager ? { fetchPriority: 'high' as const } : {})}
       style={{ objectPosition: `${Math.round(fp.x * 100)}% ${Math.round(fp.y * 100)}%` }}
-    />
+      />
+    </picture>
   );
 }
 

@@ -8,11 +8,13 @@ import {
 import type { ProductJson } from '../../../shared/product/types.js';
 import type { AssetRow, ItemRow } from '../../content/content-queries.js';
 import type { ContextDeps } from './context-deps.js';
+import { imageJson } from './item-json.js';
 
 function galleryImage(asset: AssetRow, title: string): GalleryImageJson {
   return {
     id: asset.id,
-    assetUrl: `/static/images/${asset.id}`,
+    // The item JSON's own URL rule (one home: it may carry the asset's revision).
+    assetUrl: imageJson(asset).assetUrl,
     width: asset.width,
     height: asset.height,
     // A product photo is content: without alt text or a body, the product's name describes it.
