@@ -51,7 +51,11 @@ describeEachBackend('product page gallery', (kind) => {
     expect(gallery.images.map((i) => i.id)).toEqual(['site-r-img1', 'site-r-img2', 'site-r-img3']);
     expect(gallery.images[0]).toMatchObject({ width: 1200, height: 800, altText: 'A blue mug' });
 
-    const slides = [...html.matchAll(/<li class="pg-slide" data-image-id="([^"]+)"[^>]*><picture><img ([^>]*)>/gi)];
+    const slides = [
+      ...html.matchAll(
+        /<li class="pg-slide" data-image-id="([^"]+)"[^>]*><picture><img ([^>]*)>/gi,
+      ),
+    ];
     expect(slides.map((s) => s[1])).toEqual(['site-r-img1', 'site-r-img2', 'site-r-img3']);
     for (const [, id, img] of slides) {
       expect(img).toMatch(new RegExp(`srcset="/static/images/${id}/100w\\.webp 100w,`, 'i'));

@@ -262,6 +262,8 @@ export interface OrderViewJson {
   billingAddress: string[] | null;
   /** The signed status link, on the confirmed page only; '' otherwise. */
   statusUrl: string;
+  /** Digital products' files: signed links, fresh on every visit (orders/downloads.ts). */
+  downloads: { title: string; filename: string; url: string }[];
 }
 
 export type OrderPageJson =
