@@ -39,6 +39,8 @@ export const OrderPageTexts = {
   DOWNLOAD: 'Download',
   DOWNLOAD_NOTE:
     'Download links work for 7 days. Open this order page again from your order link for fresh ones.',
+  DOWNLOAD_MAIL_NOTE:
+    'Download links work for 7 days; your order status page always has fresh ones.',
 } as const;
 
 type Texts = { readonly [K in keyof typeof OrderPageTexts]: string };
@@ -73,6 +75,8 @@ const JA_TEXTS: Texts = {
   DOWNLOAD: 'ダウンロード',
   DOWNLOAD_NOTE:
     'ダウンロードリンクの有効期限は7日間です。ご注文ページを開き直すと、新しいリンクが表示されます。',
+  DOWNLOAD_MAIL_NOTE:
+    'ダウンロードリンクの有効期限は7日間です。ご注文状況ページからいつでも新しいリンクを取得できます。',
 };
 
 const STATUS_WORDS: Record<string, string> = {

@@ -50,6 +50,7 @@ import {
   type OrderLineRow,
   type OrderRow,
 } from './order-json.js';
+import { orderDownloads, type SignFileUrl } from './downloads.js';
 import { newOrderOwnerMail, orderConfirmationMail, type MailSite } from './order-mail.js';
 import {
   NUMBER_SLOT,
@@ -69,6 +70,8 @@ export interface OrderDeps {
   recorder: OrderRecorder;
   /** A website's checkout settings for its content version (cached: CheckoutSettingsCache). */
   settings: (siteId: string, contentVersion: number) => Promise<CheckoutSettings>;
+  /** Signs digital products' download links (media/signed-links.ts `signedFileUrl`). */
+  signFileUrl: SignFileUrl;
   /** Who gets the new-order mail (cached: owners/owner-emails-cache.ts). */
   ownerEmails: (siteId: string) => Promise<string[]>;
   log?: { warn: (obj: unknown, msg?: string) => void };
@@ -551,9 +554,17 @@ async function draftOrder(
     { ...row, order_number: NUMBER_SLOT },
     { lines, events: events.map((e, seq) => ({ ...e, seq })), fulfillments: [] },
   );
-  const owners = await deps.ownerEmails(siteId);
+  const [owners, downloads] = await Promise.all([
+    deps.ownerEmails(siteId),
+    orderDownloads(
+      { db: deps.db, sign: deps.signFileUrl, now: deps.now },
+      ctx.site,
+      order,
+      ctx.origin,
+    ),
+  ]);
   const mails = deps.mailer.outboxRows([
-    orderConfirmationMail(ctx.site, order, ctx.origin),
+    orderConfirmationMail(ctx.site, order, ctx.origin, downloads),
     ...owners.map((to) => newOrderOwnerMail(ctx.site, order, to, ctx.origin)),
   ]);
   const placement: Placement = {
