@@ -4,6 +4,7 @@ import type { PageBlock } from '../content/tables.js';
 import type { NewProduct, NewVariant } from '../catalog/insert-product.js';
 import type { InstallmentSettings, MerchandisingSettings } from '../catalog/tables.js';
 import type { DemoArt } from './demo-art.js';
+import type { DemoFile } from './demo-files.js';
 
 /**
  * The shape of a demo website's data file in `demo/` (JSON, so the content can be edited without
@@ -29,6 +30,8 @@ export interface DemoSiteData {
     installment: Partial<InstallmentSettings>;
   };
   images: DemoImage[];
+  /** Files digital products deliver (demo-files.ts). */
+  files?: DemoFile[];
   collections: DemoCollection[];
   products: DemoProduct[];
   posts?: DemoPost[];
@@ -78,6 +81,8 @@ export interface DemoProduct extends DemoItemBase {
   /** Which SPEC 3.3 / 4.7 cases this product demonstrates (docs/catalog.md lists them). */
   covers: string[];
   product: Omit<NewProduct, 'itemId' | 'siteId' | 'variants'> & { variants: DemoVariant[] };
+  /** A digital product's file: an id of the site's `files`. */
+  digitalFile?: string;
 }
 
 /** A demo variant: the catalog's fields plus its shipping weight and its own image (issue 12). */

@@ -10,6 +10,7 @@ import { readDemoSite, type DemoImage, type DemoSiteData } from './demo-data.js'
 import { demoSeeders } from './domain-demos.js';
 import { renderImage, type RenderedImage } from './render-image.js';
 import { storageFor, type ObjectStorage } from '../media/storage/index.js';
+import { seedDemoFiles } from './demo-files.js';
 import { zonedEpoch } from './zoned-epoch.js';
 
 /** The demo websites' data files in `demo/`, main store first. */
@@ -43,7 +44,10 @@ export async function loadDemoSites(opts: {
   say(`Rendered ${jobs.length} demo images in ${Date.now() - started} ms.`);
 
   await db.transaction().execute(async (trx) => {
-    for (const data of sites) await insertSite(trx, data, rendered, now);
+    for (const data of sites) {
+      await insertSite(trx, data, rendered, now);
+      await seedDemoFiles(trx, storageFor(config), data);
+    }
   });
   for (const seeder of demoSeeders) await seeder({ db, config, say });
 }
