@@ -445,7 +445,8 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
       : [];
     if (wantsJson(req)) {
       if (!order) throw appError(ErrorCode.NOT_FOUND);
-      return reply.send({ pageType, order, downloads });
+      // `downloads` only when the order delivers files: other orders keep { pageType, order }.
+      return reply.send({ pageType, order, ...(downloads.length ? { downloads } : {}) });
     }
     const url = { path: req.url.split('?', 1)[0]!, query: { offset: 0 } };
     const { status, html, errors } = await renderer.renderWith(
