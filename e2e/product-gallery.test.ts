@@ -69,9 +69,13 @@ describe('product page gallery in the browser', () => {
 
     // Choosing a glaze shows that glaze's image.
     await hydrated(page, '[data-island="product-form"]');
-    await page.locator('[data-island="product-form"] select[name="Glaze"]').selectOption('Charcoal');
+    await page
+      .locator('[data-island="product-form"] select[name="Glaze"]')
+      .selectOption('Charcoal');
     await expectShown(page, 'demo-tidepool-mug-char');
-    await page.locator('[data-island="product-form"] select[name="Glaze"]').selectOption('Tidepool');
+    await page
+      .locator('[data-island="product-form"] select[name="Glaze"]')
+      .selectOption('Tidepool');
     await expectShown(page, 'demo-tidepool-mug');
 
     expect(errors).toEqual([]);
@@ -83,7 +87,9 @@ describe('product page gallery in the browser', () => {
     const { page, errors, context } = await open('/shop/p/everyday-bowl', 1440, 900);
     await expectShown(page, 'demo-everyday-bowl');
     await hydrated(page, '[data-island="product-form"]');
-    await page.locator('[data-island="product-form"] select[name="Color"]').selectOption('Sandstone');
+    await page
+      .locator('[data-island="product-form"] select[name="Color"]')
+      .selectOption('Sandstone');
     await expectShown(page, 'demo-everyday-bowl-sand');
     expect(errors).toEqual([]);
     await context.close();
@@ -110,9 +116,9 @@ describe('product page gallery in the browser', () => {
       track.scrollTo({ left: track.clientWidth * 2, behavior: 'auto' });
     }, GALLERY);
     await expectShown(page, 'demo-tidepool-mug-char');
-    expect(
-      await page.locator(`${GALLERY} .pg-thumb`).nth(2).getAttribute('aria-current'),
-    ).toBe('true');
+    expect(await page.locator(`${GALLERY} .pg-thumb`).nth(2).getAttribute('aria-current')).toBe(
+      'true',
+    );
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -4,7 +4,6 @@ import type { PageBlock } from '../content/tables.js';
 import type { NewProduct, NewVariant } from '../catalog/insert-product.js';
 import type { InstallmentSettings, MerchandisingSettings } from '../catalog/tables.js';
 import type { DemoArt } from './demo-art.js';
-import type { DemoFile } from './demo-files.js';
 
 /**
  * The shape of a demo website's data file in `demo/` (JSON, so the content can be edited without
@@ -37,6 +36,15 @@ export interface DemoSiteData {
   posts?: DemoPost[];
   gallery?: DemoGalleryImage[];
   events?: DemoEvent[];
+}
+
+/** A file a demo digital product delivers after purchase: a one-page PDF written from text. */
+export interface DemoFile {
+  id: string;
+  filename: string;
+  title: string;
+  /** The page's lines, top to bottom (Latin-1: the PDF uses a standard font). */
+  lines: string[];
 }
 
 export interface DemoImage {

@@ -3,15 +3,6 @@ import { fileKey } from '../content/asset-files.js';
 import type { ObjectStorage } from '../media/storage/index.js';
 import type { DemoSiteData } from './demo-data.js';
 
-/** A file a demo digital product delivers after purchase: a one-page PDF written from text. */
-export interface DemoFile {
-  id: string;
-  filename: string;
-  title: string;
-  /** The page's lines, top to bottom (Latin-1: the PDF uses a standard font). */
-  lines: string[];
-}
-
 /** Escapes a PDF string literal. */
 function pdfString(s: string): string {
   return `(${s.replace(/[\\()]/g, (c) => `\\${c}`)})`;

@@ -31,16 +31,16 @@ function Img(props: {
   return (
     <picture>
       <img
-      src={imageUrl(image.assetUrl, bestWidth(sizes === THUMB_SIZES ? 300 : 750, image.width))}
-      srcSet={srcset(image.assetUrl, image.width)}
-      sizes={sizes}
-      width={image.width}
-      height={image.height}
-      alt={alt}
-      loading={eager ? 'eager' : 'lazy'}
-      decoding={eager ? 'sync' : 'async'}
-      {...(eager ? { fetchPriority: 'high' as const } : {})}
-      style={{ objectPosition: `${Math.round(fp.x * 100)}% ${Math.round(fp.y * 100)}%` }}
+        src={imageUrl(image.assetUrl, bestWidth(sizes === THUMB_SIZES ? 300 : 750, image.width))}
+        srcSet={srcset(image.assetUrl, image.width)}
+        sizes={sizes}
+        width={image.width}
+        height={image.height}
+        alt={alt}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding={eager ? 'sync' : 'async'}
+        {...(eager ? { fetchPriority: 'high' as const } : {})}
+        style={{ objectPosition: `${Math.round(fp.x * 100)}% ${Math.round(fp.y * 100)}%` }}
       />
     </picture>
   );
