@@ -31,6 +31,13 @@ describe('product page gallery in the browser', () => {
 
   async function open(path: string, width: number, height: number) {
     const opened = await newPage(browser, { viewport: { width, height } });
+    // The server's first image, before any script ran: hydration must keep it, not redraw it.
+    await opened.page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { __firstImg: Element | null }).__firstImg =
+          document.querySelector('.pg-slide img');
+      });
+    });
     await opened.page.goto(`${server.url}${path}`, { waitUntil: 'load' });
     await hydrated(opened.page, GALLERY);
     return opened;
@@ -48,6 +55,13 @@ describe('product page gallery in the browser', () => {
       'demo-tidepool-mug-set',
     ]);
     await expectShown(page, 'demo-tidepool-mug');
+    expect(
+      await page.evaluate(
+        () =>
+          (window as unknown as { __firstImg: Element | null }).__firstImg ===
+          document.querySelector('.pg-slide img'),
+      ),
+    ).toBe(true);
     // The first image is the page's priority image and already painted.
     const first = page.locator(`${GALLERY} .pg-slide img`).first();
     expect(await first.getAttribute('fetchpriority')).toBe('high');
