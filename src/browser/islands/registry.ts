@@ -14,6 +14,7 @@ export const islandRegistry = {
   'cart-page': () => import('./cart/cart-page.js'),
   'checkout-page': () => import('./checkout/checkout-page.js'),
   'product-form': () => import('./product/product-form.js'),
+  'product-gallery': () => import('./product/product-gallery.js'),
   'grid-add-button': () => import('./product/grid-add-button.js'),
   'quick-view': () => import('./product/quick-view.js'),
   'product-block': () => import('./product/product-block.js'),

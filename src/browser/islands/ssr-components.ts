@@ -4,6 +4,7 @@ import CartIndicator from './cart/cart-indicator.js';
 import CartPage from './cart/cart-page.js';
 import CheckoutPage from './checkout/checkout-page.js';
 import ProductForm from './product/product-form.js';
+import ProductGallery from './product/product-gallery.js';
 import GridAddButton from './product/grid-add-button.js';
 import QuickView from './product/quick-view.js';
 import ProductBlock from './product/product-block.js';
@@ -21,6 +22,7 @@ export const ssrComponents: Record<IslandName, ComponentType<any>> = {
   'cart-page': CartPage,
   'checkout-page': CheckoutPage,
   'product-form': ProductForm,
+  'product-gallery': ProductGallery,
   'grid-add-button': GridAddButton,
   'quick-view': QuickView,
   'product-block': ProductBlock,

@@ -36,6 +36,7 @@ function variantJson(row: VariantRow, ordering: string[], currency: string): Var
     onSale: row.on_sale,
     qtyInStock: row.qty_in_stock,
     unlimited: row.unlimited,
+    ...(row.image_asset_id ? { mainImageId: row.image_asset_id } : {}),
   };
 }
 

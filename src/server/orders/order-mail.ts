@@ -4,6 +4,8 @@ import { escapeHtml } from '../../shared/html.js';
 import { formatMoney } from '../../shared/money.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { mailTexts } from '../mail/mail-texts.js';
+import type { DownloadJson } from './downloads.js';
+import { orderPageTexts } from './order-pages.js';
 
 /** What the order mails need of the website. */
 export interface MailSite {
@@ -66,8 +68,10 @@ export function orderConfirmationMail(
   site: MailSite,
   order: OrderJson,
   origin: string,
+  downloads: readonly DownloadJson[] = [],
 ): MailMessage {
   const t = mailTexts(site.language).order;
+  const d = orderPageTexts(site.language);
   const url = origin + order.statusUrl;
   const summary = orderSummary(order, site.language, t);
   const ship = addressOf(order.shippingAddress, site.language);
@@ -78,6 +82,13 @@ export function orderConfirmationMail(
     '',
     summary.text,
     '',
+    downloads.length
+      ? [
+          `${d.DOWNLOADS}:`,
+          ...downloads.map((x) => `${x.title} (${x.filename}): ${x.url}`),
+          d.DOWNLOAD_MAIL_NOTE,
+        ].join('\n')
+      : '',
     ship.length ? `${t.shipTo}:\n${ship.join('\n')}` : '',
     order.paymentInstructions ? `${t.paymentInstructions}:\n${order.paymentInstructions}` : '',
     t.statusLine(url),
@@ -89,6 +100,7 @@ export function orderConfirmationMail(
 <h2 style="font-size:18px">${cell(t.orderNumber(order.orderNumber))}</h2>
 ${order.testMode ? `<p><em>${cell(t.testMode)}</em></p>` : ''}
 ${summary.html}
+${downloads.length ? `<h3 style="font-size:15px">${cell(d.DOWNLOADS)}</h3><ul>${downloads.map((x) => `<li><a href="${escapeHtml(x.url)}">${cell(x.title)}</a> (${cell(x.filename)})</li>`).join('')}</ul><p style="color:#555">${cell(d.DOWNLOAD_MAIL_NOTE)}</p>` : ''}
 ${ship.length ? `<h3 style="font-size:15px">${cell(t.shipTo)}</h3><p>${ship.map(cell).join('<br>')}</p>` : ''}
 ${order.paymentInstructions ? `<h3 style="font-size:15px">${cell(t.paymentInstructions)}</h3><p>${cell(order.paymentInstructions)}</p>` : ''}
 <p><a href="${escapeHtml(url)}">${cell(t.statusLink)}</a></p>

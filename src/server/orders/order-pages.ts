@@ -6,6 +6,7 @@ import { formatMoney } from '../../shared/money.js';
 import type { PageRequest } from '../render/context/context-deps.js';
 import { baseContext } from '../render/context/site-context.js';
 import type { OrderPageJson, PageContext } from '../render/context/types.js';
+import type { DownloadJson } from './downloads.js';
 
 /** Words of the shopper's order pages (English; Japanese below; the site's language chooses). */
 export const OrderPageTexts = {
@@ -34,6 +35,12 @@ export const OrderPageTexts = {
   STATUS_LINK: 'Check your order status any time',
   NOT_FOUND_TITLE: 'Order not found',
   NOT_FOUND: 'We could not find that order.',
+  DOWNLOADS: 'Your downloads',
+  DOWNLOAD: 'Download',
+  DOWNLOAD_NOTE:
+    'Download links work for 7 days. Open this order page again from your order link for fresh ones.',
+  DOWNLOAD_MAIL_NOTE:
+    'Download links work for 7 days; your order status page always has fresh ones.',
 } as const;
 
 type Texts = { readonly [K in keyof typeof OrderPageTexts]: string };
@@ -64,6 +71,12 @@ const JA_TEXTS: Texts = {
   STATUS_LINK: 'ご注文状況はこちらからいつでも確認できます',
   NOT_FOUND_TITLE: 'ご注文が見つかりません',
   NOT_FOUND: 'ご注文が見つかりませんでした。',
+  DOWNLOADS: 'ダウンロード',
+  DOWNLOAD: 'ダウンロード',
+  DOWNLOAD_NOTE:
+    'ダウンロードリンクの有効期限は7日間です。ご注文ページを開き直すと、新しいリンクが表示されます。',
+  DOWNLOAD_MAIL_NOTE:
+    'ダウンロードリンクの有効期限は7日間です。ご注文状況ページからいつでも新しいリンクを取得できます。',
 };
 
 const STATUS_WORDS: Record<string, string> = {
@@ -108,6 +121,7 @@ export function orderPageJson(
   order: OrderJson,
   kind: 'confirmed' | 'status',
   language: string,
+  downloads: readonly DownloadJson[] = [],
 ): OrderPageJson {
   const t = orderPageTexts(language);
   const words = statusWords(language);
@@ -166,6 +180,7 @@ export function orderPageJson(
     shippingAddress: order.shippingAddress ? addressLines(order.shippingAddress, language) : null,
     billingAddress: order.billingAddress ? addressLines(order.billingAddress, language) : null,
     statusUrl: kind === 'confirmed' ? order.statusUrl : '',
+    downloads: downloads.map((d) => ({ title: d.title, filename: d.filename, url: d.url })),
   };
 }
 
@@ -179,10 +194,11 @@ export function buildOrderContext(
   req: PageRequest,
   order: OrderJson | undefined,
   kind: 'confirmed' | 'status',
+  downloads: readonly DownloadJson[] = [],
 ): { status: number; ctx: PageContext } {
   const language = req.base.site.language;
   const t = orderPageTexts(language);
-  const view = order ? orderPageJson(order, kind, language) : undefined;
+  const view = order ? orderPageJson(order, kind, language, downloads) : undefined;
   const ctx = baseContext(req.base, {
     pageType: kind === 'confirmed' ? PageType.ORDER_CONFIRMED : PageType.ORDER_STATUS,
     templateFile: 'pages/order.page',

@@ -13,7 +13,7 @@ import {
   validateAddress,
 } from '../../shared/checkout/address-rules.js';
 import { enabledProviders, type CheckoutSettings } from '../../shared/checkout/settings.js';
-import { computeQuote, type Quote } from '../../shared/checkout/totals.js';
+import { computeQuote, type Quote, type TotalsLine } from '../../shared/checkout/totals.js';
 import { minimumSubtotalText } from '../../shared/cart/cart-minimum.js';
 import { ErrorCode, Messages } from '../../shared/errors.js';
 import { formatMoney } from '../../shared/money.js';
@@ -31,6 +31,7 @@ import {
   type StockShort,
   type StockWant,
 } from '../catalog/take-stock.js';
+import { variantWeights } from '../catalog/variant-weights.js';
 import { purchaseEventRow } from '../analytics/server-events.js';
 import type { PaymentProviders } from '../payments/registry.js';
 import type {
@@ -49,6 +50,7 @@ import {
   type OrderLineRow,
   type OrderRow,
 } from './order-json.js';
+import { orderDownloads, type SignFileUrl } from './downloads.js';
 import { newOrderOwnerMail, orderConfirmationMail, type MailSite } from './order-mail.js';
 import {
   NUMBER_SLOT,
@@ -68,6 +70,8 @@ export interface OrderDeps {
   recorder: OrderRecorder;
   /** A website's checkout settings for its content version (cached: CheckoutSettingsCache). */
   settings: (siteId: string, contentVersion: number) => Promise<CheckoutSettings>;
+  /** Signs digital products' download links (media/signed-links.ts `signedFileUrl`). */
+  signFileUrl: SignFileUrl;
   /** Who gets the new-order mail (cached: owners/owner-emails-cache.ts). */
   ownerEmails: (siteId: string) => Promise<string[]>;
   log?: { warn: (obj: unknown, msg?: string) => void };
@@ -125,7 +129,8 @@ export async function placeOrder(
   const settings = await deps.settings(ctx.site.id, ctx.store.contentVersion);
   const offered = enabledProviders(settings).filter((p) => deps.providers[p]);
   const request = validate(input, settings, offered, cart.entries);
-  const quote = quoteFor(ctx, settings, cart.entries, request);
+  const lines = await quoteLines(deps.db, ctx.site.id, settings, cart.entries);
+  const quote = quoteFor(ctx, settings, lines, request);
   const provider = deps.providers[request.payment.provider]!;
   const payment = await pay(deps, provider, ctx, { cart, request, quote, settings, input });
 
@@ -275,11 +280,29 @@ function validate(
   };
 }
 
-export function quoteLines(entries: readonly EntryRow[]) {
+/**
+ * The cart's lines for the totals, each with its variant's weight per unit when the website
+ * prices shipping by weight (the weights are read only then: no other quote pays for them).
+ */
+export async function quoteLines(
+  db: Db,
+  siteId: string,
+  settings: CheckoutSettings,
+  entries: readonly EntryRow[],
+): Promise<TotalsLine[]> {
+  const byWeight = settings.shippingOptions.some((o) => o.kind === 'weight_tiers');
+  const weights = byWeight
+    ? await variantWeights(
+        db,
+        siteId,
+        entries.filter((e) => needsShipping(e.product_type)).map((e) => e.variant_id),
+      )
+    : undefined;
   return entries.map((e) => ({
     productType: e.product_type,
     unitPrice: e.unit_price_cents,
     quantity: e.quantity,
+    ...(weights ? { weightGrams: weights.get(e.variant_id) ?? 0 } : {}),
   }));
 }
 
@@ -287,12 +310,12 @@ export function quoteLines(entries: readonly EntryRow[]) {
 function quoteFor(
   ctx: PlaceContext,
   settings: CheckoutSettings,
-  entries: readonly EntryRow[],
+  lines: readonly TotalsLine[],
   request: PlaceOrderRequest,
 ): Quote {
   const quote = computeQuote({
     currency: ctx.store.currency,
-    lines: quoteLines(entries),
+    lines,
     settings,
     address: request.shippingAddress ?? request.billingAddress,
     shippingOptionId: request.shippingOptionId,
@@ -531,9 +554,17 @@ async function draftOrder(
     { ...row, order_number: NUMBER_SLOT },
     { lines, events: events.map((e, seq) => ({ ...e, seq })), fulfillments: [] },
   );
-  const owners = await deps.ownerEmails(siteId);
+  const [owners, downloads] = await Promise.all([
+    deps.ownerEmails(siteId),
+    orderDownloads(
+      { db: deps.db, sign: deps.signFileUrl, now: deps.now },
+      ctx.site,
+      order,
+      ctx.origin,
+    ),
+  ]);
   const mails = deps.mailer.outboxRows([
-    orderConfirmationMail(ctx.site, order, ctx.origin),
+    orderConfirmationMail(ctx.site, order, ctx.origin, downloads),
     ...owners.map((to) => newOrderOwnerMail(ctx.site, order, to, ctx.origin)),
   ]);
   const placement: Placement = {

@@ -33,7 +33,7 @@ export async function quoteCart(
     : undefined;
   const quote = computeQuote({
     currency: store.currency,
-    lines: quoteLines(entries),
+    lines: await quoteLines(db, store.siteId, settings, entries),
     settings,
     address,
     shippingOptionId: input.shippingOptionId,

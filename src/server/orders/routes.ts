@@ -32,6 +32,8 @@ import { loadOrderJson } from './order-json.js';
 import { listOrders, ordersCsv } from './order-list.js';
 import { orderIdFromToken } from './order-token.js';
 import { buildOrderContext } from './order-pages.js';
+import { orderDownloads } from './downloads.js';
+import { signedFileUrl } from '../media/signed-links.js';
 import { pageRendererFor } from '../render/shared-page-renderer.js';
 import { cancelOrder, fulfillOrder, markPaid, refundOrder } from './owner-actions.js';
 import { placeOrder, type OrderDeps } from './place-order.js';
@@ -171,6 +173,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
     recorder: new OrderRecorder(deps.db),
     settings: (siteId, version) => checkoutSettings.get(siteId, version),
     ownerEmails: (siteId) => cachedOwnerEmails(deps, siteId),
+    signFileUrl: signedFileUrl,
     log: app.log,
   };
   const owner = requireOwner(deps.db, ORDER_ROLES);
@@ -431,16 +434,26 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
     kind: 'confirmed' | 'status',
   ) {
     reply.header('x-robots-tag', 'noindex').header('cache-control', 'no-store');
+    // Signed afresh on every visit: the page is where an expired mail link gets renewed.
+    const downloads = order
+      ? await orderDownloads(
+          { db: deps.db, sign: signedFileUrl, now: deps.now },
+          req.site,
+          order,
+          origin(req.site, deps),
+        )
+      : [];
     if (wantsJson(req)) {
       if (!order) throw appError(ErrorCode.NOT_FOUND);
-      return reply.send({ pageType, order });
+      // `downloads` only when the order delivers files: other orders keep { pageType, order }.
+      return reply.send({ pageType, order, ...(downloads.length ? { downloads } : {}) });
     }
     const url = { path: req.url.split('?', 1)[0]!, query: { offset: 0 } };
     const { status, html, errors } = await renderer.renderWith(
       req.site,
       url,
       `${req.protocol}://${req.host}`,
-      (_deps, pageReq) => buildOrderContext(pageReq, order, kind),
+      (_deps, pageReq) => buildOrderContext(pageReq, order, kind, downloads),
     );
     if (errors.length) req.log.warn({ templateErrors: errors, url: req.url }, 'template errors');
     return reply.code(status).type('text/html; charset=utf-8').send(html);

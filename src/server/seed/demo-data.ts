@@ -29,11 +29,22 @@ export interface DemoSiteData {
     installment: Partial<InstallmentSettings>;
   };
   images: DemoImage[];
+  /** Files digital products deliver (demo-files.ts). */
+  files?: DemoFile[];
   collections: DemoCollection[];
   products: DemoProduct[];
   posts?: DemoPost[];
   gallery?: DemoGalleryImage[];
   events?: DemoEvent[];
+}
+
+/** A file a demo digital product delivers after purchase: a one-page PDF written from text. */
+export interface DemoFile {
+  id: string;
+  filename: string;
+  title: string;
+  /** The page's lines, top to bottom (Latin-1: the PDF uses a standard font). */
+  lines: string[];
 }
 
 export interface DemoImage {
@@ -77,7 +88,16 @@ interface DemoItemBase {
 export interface DemoProduct extends DemoItemBase {
   /** Which SPEC 3.3 / 4.7 cases this product demonstrates (docs/catalog.md lists them). */
   covers: string[];
-  product: Omit<NewProduct, 'itemId' | 'siteId' | 'variants'> & { variants: NewVariant[] };
+  product: Omit<NewProduct, 'itemId' | 'siteId' | 'variants'> & { variants: DemoVariant[] };
+  /** A digital product's file: an id of the site's `files`. */
+  digitalFile?: string;
+}
+
+/** A demo variant: the catalog's fields plus its shipping weight and its own image (issue 12). */
+export interface DemoVariant extends NewVariant {
+  weightGrams?: number;
+  /** An image id of `images`: choosing this variant shows it in the product's gallery. */
+  imageId?: string;
 }
 
 export interface DemoPost extends DemoItemBase {

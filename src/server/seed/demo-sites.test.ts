@@ -259,7 +259,12 @@ describeEachBackend('demo websites', (kind) => {
   });
 
   it('renders every image width up to the original and serves them', async () => {
-    const assets = await h.db.selectFrom('assets').selectAll().execute();
+    // Images only: the e-book's file (kind 'file') has no widths.
+    const assets = await h.db
+      .selectFrom('assets')
+      .selectAll()
+      .where('kind', '=', 'image')
+      .execute();
     expect(assets.length).toBeGreaterThan(20);
     for (const a of assets) {
       expect(a.widths).toEqual(IMAGE_WIDTHS.filter((w) => w <= a.width));
@@ -274,5 +279,35 @@ describeEachBackend('demo websites', (kind) => {
     expect(res.headers['content-type']).toBe('image/webp');
     // Seeding stays quick enough for a first start on a small machine.
     expect(seedMs).toBeLessThan(60_000);
+  });
+
+  it('gives the mug a gallery with an image per glaze, and the e-book a file to deliver', async () => {
+    const mug = await h.db
+      .selectFrom('items')
+      .select(['main_image_id', 'asset_ids'])
+      .where('id', '=', 'demo-tidepool-mug')
+      .executeTakeFirstOrThrow();
+    expect([mug.main_image_id, ...mug.asset_ids]).toHaveLength(4);
+    const variants = await h.db
+      .selectFrom('variants')
+      .select(['sku', 'image_asset_id', 'weight_grams'])
+      .where('item_id', '=', 'demo-tidepool-mug')
+      .orderBy('position')
+      .execute();
+    expect(variants.map((v) => [v.sku, v.image_asset_id, v.weight_grams])).toEqual([
+      ['SM-MUG-TIDE', 'demo-tidepool-mug', 400],
+      ['SM-MUG-OAT', 'demo-tidepool-mug-oat', 400],
+      ['SM-MUG-CHAR', 'demo-tidepool-mug-char', 400],
+    ]);
+    const book = await h.db
+      .selectFrom('products')
+      .innerJoin('assets', 'assets.id', 'products.digital_asset_id')
+      .select(['assets.id', 'assets.kind', 'assets.size', 'assets.filename'])
+      .where('products.item_id', '=', 'demo-glaze-notebook')
+      .executeTakeFirstOrThrow();
+    expect(book).toMatchObject({ kind: 'file', filename: 'the-glaze-notebook.pdf' });
+    const pdf = fs.readFileSync(path.join(dataDir, 'files', book.id, 'r1'));
+    expect(pdf.length).toBe(book.size);
+    expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
   });
 });

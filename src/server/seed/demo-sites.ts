@@ -10,6 +10,7 @@ import { readDemoSite, type DemoImage, type DemoSiteData } from './demo-data.js'
 import { demoSeeders } from './domain-demos.js';
 import { renderImage, type RenderedImage } from './render-image.js';
 import { storageFor, type ObjectStorage } from '../media/storage/index.js';
+import { seedDemoFiles } from './demo-files.js';
 import { zonedEpoch } from './zoned-epoch.js';
 
 /** The demo websites' data files in `demo/`, main store first. */
@@ -43,7 +44,10 @@ export async function loadDemoSites(opts: {
   say(`Rendered ${jobs.length} demo images in ${Date.now() - started} ms.`);
 
   await db.transaction().execute(async (trx) => {
-    for (const data of sites) await insertSite(trx, data, rendered, now);
+    for (const data of sites) {
+      await insertSite(trx, data, rendered, now);
+      await seedDemoFiles(trx, storageFor(config), data);
+    }
   });
   for (const seeder of demoSeeders) await seeder({ db, config, say });
 }
@@ -275,5 +279,16 @@ async function insertSite(
       merchandising: { ...data.defaults.merchandising, ...p.product.merchandising },
       installment: { ...data.defaults.installment, ...p.product.installment },
     });
+  }
+  // Weights and variant images (issue 12) are set apart from insertProduct, the catalog's own
+  // writer; only the few variants that have them cost a statement.
+  for (const v of data.products.flatMap((p) => p.product.variants)) {
+    if (!v.weightGrams && !v.imageId) continue;
+    await db
+      .updateTable('variants')
+      .set({ weight_grams: v.weightGrams ?? 0, image_asset_id: v.imageId ?? null })
+      .where('site_id', '=', siteId)
+      .where('id', '=', v.id)
+      .execute();
   }
 }

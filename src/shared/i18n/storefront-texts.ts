@@ -110,6 +110,11 @@ const EN_THEME = {
   productUnavailableText: 'This product is not available.',
   addOnsText: 'Add-ons',
   relatedProductsText: 'You might also like',
+  // The product page's image gallery (island product-gallery).
+  productImagesText: 'Product images',
+  previousImageText: 'Previous image',
+  nextImageText: 'Next image',
+  imageOfText: 'Image {n} of {total}',
 };
 
 export type ThemeTexts = { readonly [K in keyof typeof EN_THEME]: string };
@@ -126,6 +131,10 @@ const JA_THEME: ThemeTexts = {
   productUnavailableText: 'この商品は現在ご購入いただけません。',
   addOnsText: '一緒に購入',
   relatedProductsText: 'こちらもおすすめ',
+  productImagesText: '商品画像',
+  previousImageText: '前の画像',
+  nextImageText: '次の画像',
+  imageOfText: '画像 {n} / {total}',
 };
 
 const THEME_BY_LANGUAGE: Record<string, ThemeTexts> = { en: EN_THEME, ja: JA_THEME };

@@ -27,6 +27,11 @@ export interface VariantJson {
   qtyInStock: number;
   unlimited: boolean;
   pricingOptions?: unknown[];
+  /**
+   * The variant's own image (an asset id, like an item's `mainImageId`, SPEC 3.7): choosing the
+   * variant shows it in the product page's gallery. Absent: the product's images.
+   */
+  mainImageId?: string;
 }
 
 export interface BillingPeriodJson {

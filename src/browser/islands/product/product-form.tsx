@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { storefrontTexts } from '../../../shared/i18n/storefront-texts.js';
 import {
   addButtonLabel,
@@ -12,9 +12,11 @@ import {
   variantSelectorsVisible,
   type OptionSelection,
 } from '../../../shared/product/rules.js';
+import { variantImageId } from '../../../shared/product/gallery.js';
 import type { RestockFormProps } from '../../../shared/restock/types.js';
 import RestockForm from '../restock/restock-form.js';
 import { AddToCartButton } from './add-to-cart-button.js';
+import { showVariantImage } from './gallery-events.js';
 import { InstallmentNotice } from './installment-notice.js';
 import type { ProductIslandProps } from './island-props.js';
 import { PriceDisplay } from './price-display.js';
@@ -46,6 +48,11 @@ export function ProductForm(props: ProductFormProps) {
   const [selection, setSelection] = useState<OptionSelection>({});
   const [quantity, setQuantity] = useState('1');
   const variant = findVariant(product, selection);
+  // A choice that names an image moves the product's gallery to it (island product-gallery).
+  const imageId = variantImageId(product, selection);
+  useEffect(() => {
+    if (imageId) showVariantImage(item.id, imageId);
+  }, [item.id, imageId]);
   const soldOut = soldOutFor(product, variant);
   const price = priceView(product, variant);
   const choices = purchaseChoices(product, price.price, price.currency, locale);

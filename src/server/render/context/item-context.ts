@@ -3,6 +3,7 @@ import { stripTags } from '../../../shared/html.js';
 import type { CollectionRow, ItemRow } from '../../content/content-queries.js';
 import type { ContextDeps, PageRequest } from './context-deps.js';
 import { assetIdsOf, itemJson } from './item-json.js';
+import { galleryProps } from './gallery-json.js';
 import { attachProducts } from './products-json.js';
 import { baseContext, collectionJson } from './site-context.js';
 import type { PageContext } from './types.js';
@@ -66,6 +67,15 @@ export async function buildItemContext(
       return itemJson(r, home, assets, ctx.websiteSettings);
     };
     await attachProducts(deps.db, deps.catalog, site, ctx, [item], 'pdp');
+    const gallery = await galleryProps(
+      deps,
+      site.id,
+      site.language,
+      row,
+      item.structuredContent,
+      assets,
+    );
+    if (gallery) item.gallery = gallery;
     if (related.length) {
       const relatedJson = related.map(toJson);
       await attachProducts(deps.db, deps.catalog, site, ctx, relatedJson, 'plp');

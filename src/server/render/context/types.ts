@@ -1,3 +1,4 @@
+import type { ProductGalleryProps } from '../../../shared/product/gallery.js';
 import type {
   MerchandisingContextJson,
   MoneyJson,
@@ -141,6 +142,8 @@ export interface ItemJson {
   author?: { displayName: string };
   starred: boolean;
   structuredContent?: ProductJson;
+  /** Product pages with two images or more: `product-gallery` island props. */
+  gallery?: ProductGalleryProps;
   /** Product items: `product-form` island props (page type pdp). */
   productIsland?: ProductIslandProps;
   /** Product items in lists: `grid-add-button` / `quick-view` island props (page type plp). */
@@ -259,6 +262,8 @@ export interface OrderViewJson {
   billingAddress: string[] | null;
   /** The signed status link, on the confirmed page only; '' otherwise. */
   statusUrl: string;
+  /** Digital products' files: signed links, fresh on every visit (orders/downloads.ts). */
+  downloads: { title: string; filename: string; url: string }[];
 }
 
 export type OrderPageJson =
