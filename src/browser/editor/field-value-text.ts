@@ -23,8 +23,9 @@ export function fieldValueText(value: FieldValue | undefined | null): string {
 }
 
 /**
- * The answers of a submission in the form's field order, labelled from its definition when we
- * have it; fields the definition no longer knows follow under their ids, so nothing is hidden.
+ * The answered fields of a submission in the form's field order, labelled from its definition
+ * when we have it; fields the definition no longer knows follow under their ids, so nothing is
+ * hidden. Empty answers are left out (issue 12): no 'N/A' rows for what nobody filled in.
  */
 export function labelledAnswers(
   data: Record<string, FieldValue>,
@@ -40,5 +41,5 @@ export function labelledAnswers(
   for (const [id, v] of Object.entries(data)) {
     if (!used.has(id)) out.push({ id, label: id, text: fieldValueText(v) });
   }
-  return out;
+  return out.filter((a) => a.text !== EMPTY_ANSWER);
 }
