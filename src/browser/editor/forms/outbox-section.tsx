@@ -29,7 +29,7 @@ export function Outbox() {
     `outbox-${page}`,
   );
   return (
-    <section aria-labelledby="fm-outbox" className="ed-section">
+    <section aria-labelledby="fm-outbox" className="ed-section fm-stacked">
       <h2 id="fm-outbox">Mail outbox</h2>
       <LoadView state={state}>
         {(list) => (

@@ -147,7 +147,7 @@ export function WebhookPanel({ formId, initial }: { formId: string; initial: Web
           items.length === 0 ? (
             <p className="ed-empty">No deliveries yet.</p>
           ) : (
-            <div className="ed-table-wrap">
+            <div className="ed-table-wrap fm-stacked">
               <table className="ed-table fm-log">
                 <caption className="ed-visually-hidden">Latest webhook deliveries</caption>
                 <thead>
@@ -163,8 +163,10 @@ export function WebhookPanel({ formId, initial }: { formId: string; initial: Web
                   {items.map((a) => (
                     <tr key={a.id}>
                       <td className="ed-nowrap">{formatDateTime(a.createdOn)}</td>
-                      <td>{a.event === 'webhook.test' ? 'Test' : 'Submission'}</td>
-                      <td>{a.attempt}</td>
+                      <td data-label="Event">
+                        {a.event === 'webhook.test' ? 'Test' : 'Submission'}
+                      </td>
+                      <td data-label="Try">{a.attempt}</td>
                       <td>
                         <span className={`ed-pill ${a.ok ? 'ed-pill-good' : 'ed-pill-bad'}`}>
                           {a.statusCode ?? 'No answer'}
@@ -177,7 +179,9 @@ export function WebhookPanel({ formId, initial }: { formId: string; initial: Web
                           </span>
                         )}
                       </td>
-                      <td className="ed-nowrap">{a.durationMs} ms</td>
+                      <td className="ed-nowrap" data-label="Took">
+                        {a.durationMs} ms
+                      </td>
                     </tr>
                   ))}
                 </tbody>
