@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import dns from 'node:dns/promises';
 import type { AppDeps } from '../deps.js';
 import type { Site } from '../sites/site-queries.js';
 import { answeredFields } from '../../shared/forms/answers.js';
@@ -72,6 +73,33 @@ function localHttpAllowed(): boolean {
   return process.env.NODE_ENV !== 'production';
 }
 
+/**
+ * Loopback, private, link-local and unspecified addresses (IPv4 and IPv6 literals, as URL
+ * hostnames and as DNS answers): in production a webhook must not reach the server's own
+ * network (SSRF), whatever name points there.
+ */
+export function isPrivateAddress(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === 'localhost' || h.endsWith('.localhost')) return true;
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h.replace(/^::ffff:/, ''));
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])];
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168)
+    );
+  }
+  if (!h.includes(':')) return false;
+  // IPv4-mapped in hex (URL writes ::ffff:127.0.0.1 as ::ffff:7f00:1): no public use, refuse.
+  if (h.startsWith('::ffff:')) return true;
+  return h === '::' || h === '::1' || /^f[cd]/.test(h) || /^fe[89ab]/.test(h);
+}
+
 /** True for an address the webhook may POST to: https, or http://localhost outside production. */
 export function isAllowedWebhookUrl(value: string): boolean {
   let u: URL;
@@ -81,7 +109,9 @@ export function isAllowedWebhookUrl(value: string): boolean {
     return false;
   }
   if (u.username || u.password || value.length > 2000) return false;
-  if (u.protocol === 'https:') return u.hostname !== '';
+  if (u.protocol === 'https:') {
+    return u.hostname !== '' && (localHttpAllowed() || !isPrivateAddress(u.hostname));
+  }
   return (
     u.protocol === 'http:' &&
     localHttpAllowed() &&
@@ -180,9 +210,19 @@ interface Outcome {
   error: string | null;
 }
 
+/** In production, a name that resolves into the server's own network is refused (SSRF). */
+async function resolvesPrivate(hostname: string): Promise<boolean> {
+  if (localHttpAllowed()) return false;
+  const answers = await dns.lookup(hostname.replace(/^\[|\]$/g, ''), { all: true });
+  return answers.some((a) => isPrivateAddress(a.address));
+}
+
 /** One POST, redirects to the same origin followed (307/308 keep the method), no others. */
 async function post(url: string, headers: Record<string, string>, body: string): Promise<Outcome> {
   let target = new URL(url);
+  if (await resolvesPrivate(target.hostname)) {
+    return { ok: false, statusCode: null, error: 'The address is in a private network' };
+  }
   for (let hop = 0; ; hop++) {
     const res = await fetch(target, {
       method: 'POST',
