@@ -38,6 +38,7 @@ async function receiver(): Promise<{
     req.on('end', () => {
       got.push({ headers: req.headers, body });
       res.statusCode = status.code;
+      if (status.code === 302) res.setHeader('location', 'http://elsewhere.test/hook');
       res.end(status.code === 200 ? 'ok' : 'receiver down');
     });
   });
@@ -267,6 +268,14 @@ describeEachBackend('owner forms API: builder, inbox, lists, webhooks (issue 12)
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(`data-form-id="${form.id}"`);
     expect(page.body).toContain('Your name');
+    // A save shows on the live page at once (content version bumped, caches dropped).
+    const relabelled = contactInput();
+    relabelled.fields[0]!.label = 'Full name';
+    expect((await owner.put(`/api/forms/${form.id}`, relabelled)).statusCode).toBe(200);
+    const again = await app.inject({ url: '/touch', headers: { host: 'localhost' } });
+    expect(again.body).toContain('Full name');
+    expect(again.body).not.toContain('Your name');
+    await owner.put(`/api/forms/${form.id}`, contactInput());
 
     const visitor = new Visitor(app);
     const answers = {
@@ -426,6 +435,13 @@ describeEachBackend('owner forms API: builder, inbox, lists, webhooks (issue 12)
         Math.floor(clock / 1000),
       ),
     ).toBe(true);
+    // A redirect to another host is not followed: a failed try with the reason.
+    hook.status.code = 302;
+    expect((await owner.post(`/api/forms/${form.id}/webhook/test`)).statusCode).toBe(202);
+    const redirected = await logOf(form.id, 5);
+    expect(redirected[0]).toMatchObject({ ok: false, statusCode: 302, attempt: 1 });
+    expect(redirected[0]!.error).toBe('Redirect to elsewhere.test not followed');
+    hook.status.code = 200;
     // Removing the URL turns the webhook off.
     expect((await owner.put(`/api/forms/${form.id}/webhook`, { url: '' })).json().url).toBe('');
   });
