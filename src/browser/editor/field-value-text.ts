@@ -1,4 +1,5 @@
-import type { FieldValue } from '../../shared/forms/types.js';
+import type { FieldValue, FormFieldDef } from '../../shared/forms/types.js';
+import { valueToText } from '../../shared/forms/values.js';
 import { LIKERT_LABELS } from './editor-constants.js';
 
 /** An empty answer reads 'N/A' (SPEC 9.1). */
@@ -36,7 +37,13 @@ export function labelledAnswers(
   for (const f of fields ?? []) {
     if (f.type === 'section' || !Object.hasOwn(data, f.id)) continue;
     used.add(f.id);
-    out.push({ id: f.id, label: f.label || f.id, text: fieldValueText(data[f.id]) });
+    // Known fields read as the owner mail does (555-123-4567, 12/31/2024, 10:30 PM).
+    const shaped = valueToText(f as FormFieldDef, data[f.id]).trim();
+    out.push({
+      id: f.id,
+      label: f.label || f.id,
+      text: f.type === 'likert' || !shaped ? fieldValueText(data[f.id]) : shaped,
+    });
   }
   for (const [id, v] of Object.entries(data)) {
     if (!used.has(id)) out.push({ id, label: id, text: fieldValueText(v) });

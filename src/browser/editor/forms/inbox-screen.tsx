@@ -36,6 +36,7 @@ export function InboxScreen({ formId }: { formId: string }) {
   const [open, setOpen] = useState<string | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirmOne, setConfirmOne] = useState<string | null>(null);
   const cursor = cursors[cursors.length - 1] ?? null;
 
   const form = useLoad(
@@ -261,13 +262,32 @@ export function InboxScreen({ formId }: { formId: string }) {
                               >
                                 Mark unread
                               </button>
-                              <button
-                                type="button"
-                                className="ed-button ed-button-danger"
-                                onClick={() => remove([s.id])}
-                              >
-                                Delete
-                              </button>
+                              {confirmOne === s.id ? (
+                                <>
+                                  <button
+                                    type="button"
+                                    className="ed-button ed-button-danger"
+                                    onClick={() => remove([s.id])}
+                                  >
+                                    Delete for good
+                                  </button>
+                                  <button
+                                    type="button"
+                                    className="ed-button"
+                                    onClick={() => setConfirmOne(null)}
+                                  >
+                                    Keep
+                                  </button>
+                                </>
+                              ) : (
+                                <button
+                                  type="button"
+                                  className="ed-button ed-button-danger"
+                                  onClick={() => setConfirmOne(s.id)}
+                                >
+                                  Delete…
+                                </button>
+                              )}
                             </div>
                           </div>
                         )}
