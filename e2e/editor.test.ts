@@ -185,13 +185,16 @@ describe('the owner dashboard at /config', () => {
 
     // --- forms & mail: the markup arrives as text, and the notices sit in the outbox ---
     await page.click('nav a[href="#/forms"]');
+    await expect
+      .poll(() => page.locator('#fm-outbox ~ *').first().textContent())
+      .toContain('Dune Vase is back in stock');
+    // The newsletter form's inbox: open the submission (unread, so bold) to read its answers.
+    await page.click('a[href="#/forms/form-newsletter/submissions"]');
+    await page.locator('.fm-sub.fm-unread .fm-sub-open').first().click();
     const answers = page.locator('.ed-answers').first();
     await expect.poll(() => answers.textContent()).toContain(XSS_NAME);
     expect(await page.locator('.ed-answers img').count()).toBe(0);
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
-    await expect
-      .poll(() => page.locator('#fm-outbox ~ *').first().textContent())
-      .toContain('Dune Vase is back in stock');
 
     // --- sign out ---
     await page.getByRole('button', { name: 'Sign out' }).click();

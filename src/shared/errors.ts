@@ -123,6 +123,12 @@ export const Messages = {
   FORM_DEFINITION_INVALID: 'Some form settings are not valid. Please check the highlighted fields.',
   MEDIA_IN_USE:
     'This file is used on your site and cannot be deleted. Remove it from the items listed first.',
+  PAGE_URL_INVALID: '{val} is not a valid page URL',
+  MAILING_LIST_IN_USE:
+    'This list is connected to the form {formName}. Connect that form to another list first.',
+  MAILING_LIST_NAME_TAKEN: 'A list with this name already exists',
+  WEBHOOK_URL_INVALID: 'Enter an https:// address the submissions can be sent to',
+  FIELD_ID_TAKEN: 'Two fields have this id. Each field needs its own.',
 } as const;
 
 /** One registered error: what the server answers with and when it happens. */

@@ -8,7 +8,6 @@ import { navNameOf } from './routes.js';
 import { useHashRoute } from './use-hash-route.js';
 import { OverviewScreen } from './screens/overview-screen.js';
 import { PerformanceScreen } from './screens/performance-screen.js';
-import { FormsScreen } from './screens/forms-screen.js';
 import { RestockScreen } from './screens/restock-screen.js';
 import { RestockGroupScreen } from './screens/restock-group-screen.js';
 import { InventoryScreen } from './screens/inventory-screen.js';
@@ -19,6 +18,16 @@ const OrdersScreen = lazy(() =>
 );
 const OrderScreen = lazy(() =>
   import('./screens/order-screen.js').then((m) => ({ default: m.OrderScreen })),
+);
+const FormsHome = lazy(() => import('./forms/index.js').then((m) => ({ default: m.FormsHome })));
+const FormBuilderScreen = lazy(() =>
+  import('./forms/index.js').then((m) => ({ default: m.FormBuilderScreen })),
+);
+const InboxScreen = lazy(() =>
+  import('./forms/index.js').then((m) => ({ default: m.InboxScreen })),
+);
+const MailingListsScreen = lazy(() =>
+  import('./forms/index.js').then((m) => ({ default: m.MailingListsScreen })),
 );
 const CheckoutSettingsScreen = lazy(() =>
   import('./checkout-settings/checkout-settings-screen.js').then((m) => ({
@@ -60,7 +69,16 @@ export function App({ boot }: { boot: EditorBoot }) {
       screen = <PerformanceScreen days={days} onDays={setDays} />;
       break;
     case 'forms':
-      screen = <FormsScreen />;
+      screen = <FormsHome />;
+      break;
+    case 'form':
+      screen = <FormBuilderScreen key={route.formId} formId={route.formId} />;
+      break;
+    case 'form-submissions':
+      screen = <InboxScreen key={route.formId} formId={route.formId} />;
+      break;
+    case 'mailing-lists':
+      screen = <MailingListsScreen />;
       break;
     case 'restock':
       screen = <RestockScreen />;

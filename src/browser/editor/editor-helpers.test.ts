@@ -224,6 +224,20 @@ describe('form answers', () => {
     ]);
     expect(labelledAnswers({ a: '1' }, undefined)).toEqual([{ id: 'a', label: 'a', text: '1' }]);
   });
+
+  it('leaves empty answers out instead of listing N/A rows', () => {
+    const answers = labelledAnswers(
+      { name: ['', ''], email: 'a@b.co', note: '  ', pick: [], rate: {} },
+      [
+        { id: 'name', label: 'Name', type: 'name' },
+        { id: 'email', label: 'Email', type: 'email' },
+        { id: 'note', label: 'Note', type: 'text' },
+        { id: 'pick', label: 'Pick', type: 'checkbox' },
+        { id: 'rate', label: 'Rate', type: 'likert' },
+      ],
+    );
+    expect(answers).toEqual([{ id: 'email', label: 'Email', text: 'a@b.co' }]);
+  });
 });
 
 describe('restock helpers', () => {

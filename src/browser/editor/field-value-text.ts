@@ -1,4 +1,5 @@
-import type { FieldValue } from '../../shared/forms/types.js';
+import type { FieldValue, FormFieldDef } from '../../shared/forms/types.js';
+import { valueToText } from '../../shared/forms/values.js';
 import { LIKERT_LABELS } from './editor-constants.js';
 
 /** An empty answer reads 'N/A' (SPEC 9.1). */
@@ -23,8 +24,9 @@ export function fieldValueText(value: FieldValue | undefined | null): string {
 }
 
 /**
- * The answers of a submission in the form's field order, labelled from its definition when we
- * have it; fields the definition no longer knows follow under their ids, so nothing is hidden.
+ * The answered fields of a submission in the form's field order, labelled from its definition
+ * when we have it; fields the definition no longer knows follow under their ids, so nothing is
+ * hidden. Empty answers are left out (issue 12): no 'N/A' rows for what nobody filled in.
  */
 export function labelledAnswers(
   data: Record<string, FieldValue>,
@@ -35,10 +37,16 @@ export function labelledAnswers(
   for (const f of fields ?? []) {
     if (f.type === 'section' || !Object.hasOwn(data, f.id)) continue;
     used.add(f.id);
-    out.push({ id: f.id, label: f.label || f.id, text: fieldValueText(data[f.id]) });
+    // Known fields read as the owner mail does (555-123-4567, 12/31/2024, 10:30 PM).
+    const shaped = valueToText(f as FormFieldDef, data[f.id]).trim();
+    out.push({
+      id: f.id,
+      label: f.label || f.id,
+      text: f.type === 'likert' || !shaped ? fieldValueText(data[f.id]) : shaped,
+    });
   }
   for (const [id, v] of Object.entries(data)) {
     if (!used.has(id)) out.push({ id, label: id, text: fieldValueText(v) });
   }
-  return out;
+  return out.filter((a) => a.text !== EMPTY_ANSWER);
 }

@@ -3,6 +3,9 @@ export type EditorRoute =
   | { name: 'overview' }
   | { name: 'performance' }
   | { name: 'forms' }
+  | { name: 'form'; formId: string }
+  | { name: 'form-submissions'; formId: string }
+  | { name: 'mailing-lists' }
   | { name: 'restock' }
   | { name: 'restock-group'; productId: string; variantId: string }
   | { name: 'inventory' }
@@ -26,6 +29,11 @@ export const NAV_ITEMS = [
 /** `#/restock/{productId}/{variantId}` — ids are URI-encoded (they are free text in theory). */
 export function restockGroupHref(productId: string, variantId: string): string {
   return `#/restock/${encodeURIComponent(productId)}/${encodeURIComponent(variantId)}`;
+}
+
+/** `#/forms/{id}` (the builder; `new` for a new form) and `#/forms/{id}/submissions`. */
+export function formHref(formId: string, part?: 'submissions'): string {
+  return `#/forms/${encodeURIComponent(formId)}${part ? `/${part}` : ''}`;
 }
 
 /** `#/orders/{id}` */
@@ -57,6 +65,15 @@ export function routeFromHash(hash: string): EditorRoute {
     )
       return { name: first };
     if (first === 'checkout') return { name: 'checkout-settings' };
+    if (first === 'mailing-lists') return { name: 'mailing-lists' };
+  }
+  if (
+    first === 'forms' &&
+    (rest.length === 1 || (rest.length === 2 && rest[1] === 'submissions'))
+  ) {
+    const formId = decode(rest[0]!);
+    if (formId)
+      return rest.length === 1 ? { name: 'form', formId } : { name: 'form-submissions', formId };
   }
   if (first === 'orders' && rest.length === 1) {
     const orderId = decode(rest[0]!);
@@ -73,5 +90,7 @@ export function routeFromHash(hash: string): EditorRoute {
 /** Which navigation item is current for a route (a restock group belongs to Restock). */
 export function navNameOf(route: EditorRoute): string | undefined {
   if (route.name === 'order') return 'orders';
+  if (route.name === 'form' || route.name === 'form-submissions' || route.name === 'mailing-lists')
+    return 'forms';
   return route.name === 'restock-group' ? 'restock' : route.name;
 }

@@ -12,6 +12,7 @@ import type {
   FormSummaryJson,
 } from '../../shared/forms/types.js';
 import type { FormsTable } from './tables.js';
+import { ensureMailingList } from '../mail/mailing-lists.js';
 
 export type FormRow = Selectable<FormsTable>;
 
@@ -106,9 +107,17 @@ export interface FormInput {
   postSubmitHtml?: string;
   submitLabel?: string;
   captchaEnabled?: boolean;
+  /** Newsletter forms: default a list of the form's own id and name (as before named lists). */
+  mailingListId?: string | null;
+  notificationEmails?: string[];
+  emailSubject?: string;
 }
 
-/** Creates or replaces a form definition (demo seeding, tests, the editor later). */
+/**
+ * Creates or replaces a form definition (demo seeding, tests). A newsletter form without a list
+ * gets one of its own id, as sign-ups had before lists had names. The owner's builder goes
+ * through `owner-forms.ts`, which checks every rule first.
+ */
 export async function saveForm(db: Db, siteId: string, input: FormInput): Promise<void> {
   const fields = input.fields.map(normalizeField);
   const ids = new Set<string>();
@@ -127,7 +136,18 @@ export async function saveForm(db: Db, siteId: string, input: FormInput): Promis
     post_submit_html: input.postSubmitHtml ?? '',
     submit_label: input.submitLabel ?? 'Submit',
     captcha_enabled: input.captchaEnabled ?? false,
+    mailing_list_id:
+      input.mailingListId !== undefined
+        ? input.mailingListId
+        : input.kind === 'newsletter'
+          ? input.id
+          : null,
+    notification_emails: JSON.stringify(input.notificationEmails ?? []),
+    email_subject: input.emailSubject ?? '',
   };
+  if (values.mailing_list_id) {
+    await ensureMailingList(db, siteId, values.mailing_list_id, Date.now(), input.name);
+  }
   await db
     .insertInto('forms')
     .values({ site_id: siteId, id: input.id, ...values } as never)

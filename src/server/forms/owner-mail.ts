@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../shared/html.js';
-import { valueToText } from '../../shared/forms/values.js';
+import { answeredFields } from '../../shared/forms/answers.js';
 import type { FormFieldDef, FormPageContext, FormValues } from '../../shared/forms/types.js';
 import type { MailMessage } from '../mail/mailer.js';
 
@@ -18,23 +18,23 @@ export function ownerNotification(opts: {
   to: string;
   replyTo?: string;
   submittedAt: number;
+  /** The owner's subject (default `Form Submission - {form name}`). */
+  subject?: string;
 }): MailMessage {
-  const rows = opts.fields
-    .filter((f) => f.type !== 'section' && f.type !== 'hidden' && Object.hasOwn(opts.values, f.id))
-    .map((f) => ({ label: f.label || f.id, value: valueToText(f, opts.values[f.id]) }));
-  const hidden = opts.fields
-    .filter((f) => f.type === 'hidden' && Object.hasOwn(opts.values, f.id))
-    .map((f) => ({ label: f.label || f.name || f.id, value: valueToText(f, opts.values[f.id]) }));
+  // Only answered fields: an empty one is no row at all, not an 'N/A' or a dash.
+  const all = answeredFields(opts.fields, opts.values).map((a) => ({
+    label: a.label,
+    value: a.text,
+  }));
   const page = [opts.pageContext.pageTitle, opts.pageContext.pagePath].filter(Boolean).join(' — ');
   const when = new Date(opts.submittedAt).toISOString();
-  const all = [...rows, ...hidden];
 
   const text = [
     `New submission to "${opts.formName}" on ${opts.siteTitle}.`,
     page ? `Page: ${page}` : '',
     `Sent: ${when}`,
     '',
-    ...all.map((r) => `${r.label}:\n${r.value || '—'}\n`),
+    ...all.map((r) => `${r.label}:\n${r.value}\n`),
   ]
     .filter((l, i) => l !== '' || i === 3)
     .join('\n');
@@ -47,7 +47,7 @@ ${page ? `<p>Page: ${escapeHtml(page)}</p>` : ''}<p>Sent: ${escapeHtml(when)}</p
 ${all
   .map(
     (r) =>
-      `<tr><th align="left" valign="top" style="border-bottom:1px solid #ddd">${cell(r.label)}</th><td style="border-bottom:1px solid #ddd">${cell(r.value) || '&mdash;'}</td></tr>`,
+      `<tr><th align="left" valign="top" style="border-bottom:1px solid #ddd">${cell(r.label)}</th><td style="border-bottom:1px solid #ddd">${cell(r.value)}</td></tr>`,
   )
   .join('\n')}
 </table></body></html>`;
@@ -56,7 +56,7 @@ ${all
     siteId: opts.siteId,
     kind: 'form-owner',
     to: opts.to,
-    subject: `Form Submission - ${opts.formName}`,
+    subject: opts.subject || `Form Submission - ${opts.formName}`,
     text,
     html,
     fromName: opts.siteTitle,

@@ -12,6 +12,7 @@ import { issueSubmissionKey } from './submission-keys.js';
 import { RateLimit } from '../platform/rate-limits.js';
 import { submitForm } from './submit-service.js';
 import { validateAdditionalFields } from './validate-additional-fields.js';
+import { ownerFormsRoutes } from './owner-routes.js';
 
 const ctxString = Type.Optional(Type.String({ maxLength: 2000 }));
 const SaveBody = Type.Object(
@@ -57,6 +58,7 @@ function isIpHost(host: string): boolean {
 /** The forms domain's HTTP routes. */
 export const formsRoutes: DomainRoutes = async (app, deps) => {
   await captchaRoutes(app, deps);
+  await ownerFormsRoutes(app, deps);
 
   // Page blocks {type:'form'|'newsletter', data:{formId}} become these islands' props.
   const loader = async (args: Parameters<NonNullable<typeof blockPropsLoaders.form>>[0]) => {

@@ -33,6 +33,7 @@ import {
 import { storeSubmission } from './store-submission.js';
 import { ownerNotification } from './owner-mail.js';
 import { newsletterWelcome } from './welcome-mail.js';
+import { enqueueSubmissionWebhook } from './webhook.js';
 
 export interface SubmissionInput {
   key: string;
@@ -113,8 +114,11 @@ export async function submitForm(
   if (!usual) await checkCaptcha(deps, site, row, input);
 
   const visitorEmail = firstEmail(fields, values);
-  const owners = await cachedOwnerEmails(deps, site.id);
-  const notifications: MailMessage[] = owners
+  // The form's own recipients when the owner chose some, else every owner of the website.
+  const recipients = row.notification_emails.length
+    ? row.notification_emails
+    : await cachedOwnerEmails(deps, site.id);
+  const notifications: MailMessage[] = recipients
     .filter((to) => isValidEmail(to))
     .map((to) =>
       ownerNotification({
@@ -127,14 +131,16 @@ export async function submitForm(
         to,
         ...(visitorEmail ? { replyTo: visitorEmail } : {}),
         submittedAt: now,
+        ...(row.email_subject ? { subject: row.email_subject } : {}),
       }),
     );
   const mailer = mailerFor(deps);
   let join: { listId: string; email: string; token: string } | undefined;
   let welcome: OutboxRow | undefined;
-  if (row.kind === 'newsletter' && visitorEmail) {
-    const token = unsubscribeToken(deps.config.secret, site.id, row.id, visitorEmail);
-    join = { listId: row.id, email: normalizeEmail(visitorEmail), token };
+  if (row.kind === 'newsletter' && row.mailing_list_id && visitorEmail) {
+    const listId = row.mailing_list_id;
+    const token = unsubscribeToken(deps.config.secret, site.id, listId, visitorEmail);
+    join = { listId, email: normalizeEmail(visitorEmail), token };
     [welcome] = mailer.outboxRows([
       newsletterWelcome({
         siteId: site.id,
@@ -145,9 +151,10 @@ export async function submitForm(
       }),
     ]);
   }
+  const submissionId = crypto.randomUUID();
   const outcome = await storeSubmission(deps.db, {
     ...(usual ? { keyHash: submissionKeyHash(input.key) } : {}),
-    id: crypto.randomUUID(),
+    id: submissionId,
     siteId: site.id,
     formId: row.id,
     values,
@@ -159,6 +166,15 @@ export async function submitForm(
   });
   if (!outcome.stored) throw appError(ErrorCode.FORM_KEY_INVALID);
   mailer.kick();
+  // After the commit: the webhook is a job, delivered (and retried) apart from this request.
+  if (row.webhook_url) {
+    await enqueueSubmissionWebhook(deps, site, row, {
+      id: submissionId,
+      values,
+      pageContext: input.pageContext,
+      createdOn: now,
+    });
+  }
   return success(row);
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 
 export const migrations: Record<string, Migration> = {
   '20261122_0700_mail': {
@@ -40,6 +40,31 @@ export const migrations: Record<string, Migration> = {
         .addColumn('unsubscribed_at', 'bigint')
         .addPrimaryKeyConstraint('mailing_list_members_pk', ['site_id', 'list_id', 'email'])
         .execute();
+    },
+  },
+  /**
+   * Named mailing lists (issue 12). Until now a list was only an id on its members (the
+   * newsletter form's id, or 'default'): each id in use becomes a list, named after its form.
+   */
+  '20261125_0900_mailing_lists': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('mailing_lists')
+        .addColumn('site_id', 'text', (c) => c.notNull())
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('mailing_lists_pk', ['site_id', 'id'])
+        .execute();
+      await sql`
+        INSERT INTO mailing_lists (site_id, id, name, created_at)
+        SELECT m.site_id, m.list_id,
+               COALESCE(MIN(f.name), CASE WHEN m.list_id = 'default' THEN 'Default list'
+                                          ELSE m.list_id END),
+               MIN(m.created_at)
+          FROM mailing_list_members m
+          LEFT JOIN forms f ON f.site_id = m.site_id AND f.id = m.list_id
+         GROUP BY m.site_id, m.list_id`.execute(db);
     },
   },
 };

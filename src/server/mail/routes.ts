@@ -5,6 +5,7 @@ import { escapeHtml } from '../../shared/html.js';
 import { PageType } from '../../shared/enums.js';
 import { closeMailerFor, mailerFor, MAIL_OUTBOX_POLL_MS } from './mailer-registry.js';
 import { memberByToken, unsubscribeByToken } from './unsubscribe.js';
+import { mailingListRoutes } from './list-routes.js';
 
 const OutboxQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
@@ -23,6 +24,7 @@ const TokenBody = Type.Object(
 /** The mail domain's HTTP routes: the owner's outbox and the unsubscribe page. */
 export const mailRoutes: DomainRoutes = async (app, deps) => {
   app.addHook('onClose', async () => closeMailerFor(deps));
+  await mailingListRoutes(app, deps);
   // Delivers what no process's kick after its commit did (a crash, a retry that came due).
   deps.jobs.define('mail-outbox', {
     everyMs: MAIL_OUTBOX_POLL_MS,

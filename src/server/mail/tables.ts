@@ -26,7 +26,7 @@ export interface OutboxTable {
   sent_at: number | null;
 }
 
-/** Members of a site's mailing lists (list id = the newsletter form's id, or 'default'). */
+/** Members of a site's mailing lists (`mailing_lists.id`; joining creates a missing list). */
 export interface MailingListMembersTable {
   site_id: string;
   list_id: string;
@@ -37,7 +37,17 @@ export interface MailingListMembersTable {
   unsubscribed_at: number | null;
 }
 
+/** A named mailing list of a website (newsletter forms connect to one). */
+export interface MailingListsTable {
+  site_id: string;
+  id: string;
+  name: string;
+  /** Epoch milliseconds. */
+  created_at: number;
+}
+
 export interface MailTables {
+  mailing_lists: MailingListsTable;
   outbox: OutboxTable;
   mailing_list_members: MailingListMembersTable;
 }

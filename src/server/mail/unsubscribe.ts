@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { ensureMailingList } from './mailing-lists.js';
 
 type DbOrTrx = Kysely<Database> | Transaction<Database>;
 
@@ -49,6 +50,8 @@ export async function joinMailingList(
 ): Promise<JoinResult> {
   const email = normalizeEmail(opts.email);
   const token = unsubscribeToken(opts.secret, opts.siteId, opts.listId, email);
+  // Lists joined by id alone (restock's, 'default') appear in the owner's lists on first use.
+  await ensureMailingList(db, opts.siteId, opts.listId, opts.now);
   const row = await db
     .insertInto('mailing_list_members')
     .values({
