@@ -295,8 +295,8 @@ function productInput(
   const c = g.cells[0]!;
   const first = g.rows[0]!;
   const type = c('Product Type');
-  const productType = type ? typeOfName(type) : (base?.productType ?? typeOfName(''));
-  if (productType === undefined) {
+  const typeCode = type ? typeOfName(type) : (base?.productType ?? typeOfName(''));
+  if (typeCode === undefined) {
     errors.push({ row: first, message: `Product Type: ${ProductFieldTexts.TYPE}` });
   }
   const visibility = c('Visibility')?.toLowerCase();
@@ -348,10 +348,10 @@ function productInput(
     return v;
   });
   const names = Object.keys(variants[0]?.attributes ?? {});
-  const ownPrice = productType !== undefined && pricedOnProduct(productType);
+  const ownPrice = typeCode !== undefined && pricedOnProduct(typeCode);
   const input: OwnerProductInput = {
     ...base,
-    productType: productType ?? 0,
+    productType: typeCode ?? 0,
     title: c('Title') || base?.title || '',
     urlId: c('Slug') || base?.urlId || '',
     body: c('Description') ?? base?.body ?? '',
