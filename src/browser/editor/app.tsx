@@ -26,6 +26,13 @@ const CheckoutSettingsScreen = lazy(() =>
   })),
 );
 
+const ProductsScreen = lazy(() =>
+  import('./products/products-screen.js').then((m) => ({ default: m.ProductsScreen })),
+);
+const ProductEditorScreen = lazy(() =>
+  import('./products/product-editor-screen.js').then((m) => ({ default: m.ProductEditorScreen })),
+);
+
 /** The dashboard: header, navigation and the screen the hash names. */
 export function App({ boot }: { boot: EditorBoot }) {
   const route = useHashRoute();
@@ -81,6 +88,15 @@ export function App({ boot }: { boot: EditorBoot }) {
       break;
     case 'checkout-settings':
       screen = <CheckoutSettingsScreen />;
+      break;
+    case 'products':
+      screen = <ProductsScreen />;
+      break;
+    case 'product':
+      screen = <ProductEditorScreen key={route.productId} productId={route.productId} />;
+      break;
+    case 'product-new':
+      screen = <ProductEditorScreen key={`new-${route.productType}`} newType={route.productType} />;
       break;
     default:
       screen = (

@@ -9,11 +9,15 @@ export type EditorRoute =
   | { name: 'orders' }
   | { name: 'order'; orderId: string }
   | { name: 'checkout-settings' }
+  | { name: 'products' }
+  | { name: 'product'; productId: string }
+  | { name: 'product-new'; productType: number }
   | { name: 'not-found'; path: string };
 
 export const NAV_ITEMS = [
   { name: 'overview', href: '#/', label: 'Overview' },
   { name: 'orders', href: '#/orders', label: 'Orders' },
+  { name: 'products', href: '#/products', label: 'Products' },
   { name: 'performance', href: '#/performance', label: 'Performance' },
   { name: 'forms', href: '#/forms', label: 'Forms & mail' },
   { name: 'restock', href: '#/restock', label: 'Restock' },
@@ -40,7 +44,8 @@ function decode(s: string): string | undefined {
 }
 
 export function routeFromHash(hash: string): EditorRoute {
-  const path = hash.replace(/^#/, '').replace(/\/+$/, '') || '/';
+  const [rawPath = '', query = ''] = hash.replace(/^#/, '').split('?');
+  const path = rawPath.replace(/\/+$/, '') || '/';
   const parts = path.split('/').filter(Boolean);
   if (parts.length === 0) return { name: 'overview' };
   const [first, ...rest] = parts;
@@ -50,7 +55,8 @@ export function routeFromHash(hash: string): EditorRoute {
       first === 'forms' ||
       first === 'restock' ||
       first === 'inventory' ||
-      first === 'orders'
+      first === 'orders' ||
+      first === 'products'
     )
       return { name: first };
     if (first === 'checkout') return { name: 'checkout-settings' };
@@ -58,6 +64,15 @@ export function routeFromHash(hash: string): EditorRoute {
   if (first === 'orders' && rest.length === 1) {
     const orderId = decode(rest[0]!);
     if (orderId) return { name: 'order', orderId };
+  }
+  if (first === 'products' && rest.length === 1) {
+    if (rest[0] === 'new')
+      return {
+        name: 'product-new',
+        productType: Number(new URLSearchParams(query).get('type')) || 1,
+      };
+    const productId = decode(rest[0]!);
+    if (productId) return { name: 'product', productId };
   }
   if (first === 'restock' && rest.length === 2) {
     const productId = decode(rest[0]!);
@@ -70,5 +85,6 @@ export function routeFromHash(hash: string): EditorRoute {
 /** Which navigation item is current for a route (a restock group belongs to Restock). */
 export function navNameOf(route: EditorRoute): string | undefined {
   if (route.name === 'order') return 'orders';
+  if (route.name === 'product' || route.name === 'product-new') return 'products';
   return route.name === 'restock-group' ? 'restock' : route.name;
 }
