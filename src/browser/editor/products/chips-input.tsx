@@ -90,7 +90,7 @@ export function ChipsInput({
             <option key={s} value={s} />
           ))}
       </datalist>
-      <FieldError errors={errors} path={path} />
+      <FieldError errors={errors} path={path} nested />
     </div>
   );
 }

@@ -19,8 +19,19 @@ export function describe(errors: FieldErrors, path: string, hintId?: string) {
   };
 }
 
-export function FieldError({ errors, path }: { errors: FieldErrors; path: string }) {
-  const e = errors[path];
+export function FieldError({
+  errors,
+  path,
+  nested,
+}: {
+  errors: FieldErrors;
+  path: string;
+  /** Also show the first error of a path under this one (`tags.3` under `tags`). */
+  nested?: boolean;
+}) {
+  const e =
+    errors[path] ??
+    (nested ? Object.entries(errors).find(([k]) => k.startsWith(`${path}.`))?.[1] : undefined);
   return e ? (
     <span className="ed-inline-error ed-field-error" id={errorId(path)}>
       {e}

@@ -35,6 +35,11 @@ export function ImportDialog({
   const [step, setStep] = useState<Step>({ name: 'pick' });
   const [error, setError] = useState('');
   const live = useRef(true);
+  const body = useRef<HTMLDivElement>(null);
+  // Each step replaces the controls that had focus: move it to the new step's main control.
+  useEffect(() => {
+    body.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, [step.name]);
   useEffect(
     () => () => {
       live.current = false;
@@ -93,41 +98,43 @@ export function ImportDialog({
 
   return (
     <Dialog title="Import products from CSV" onClose={onClose} wide>
-      {error && (
-        <p className="ed-alert" role="alert">
-          {error}
-        </p>
-      )}
-      {step.name === 'pick' && <PickStep onPick={(f) => void pick(f)} />}
-      {step.name === 'previewing' && (
-        <p role="status" className="ed-loading">
-          Reading {step.fileName}…
-        </p>
-      )}
-      {step.name === 'preview' && (
-        <PreviewStep
-          fileName={step.fileName}
-          preview={step.preview}
-          onImport={() => void start(step.fileName, step.csv)}
-          onBack={() => setStep({ name: 'pick' })}
-        />
-      )}
-      {step.name === 'importing' && (
-        <div className="ed-import-progress">
-          <p role="status">
-            {step.status
-              ? `Imported ${step.status.processed} of ${plural(step.status.total, 'product')}…`
-              : `Starting the import of ${step.fileName}…`}
+      <div ref={body} className="ed-import-body">
+        {error && (
+          <p className="ed-alert" role="alert">
+            {error}
           </p>
-          <progress
-            max={1}
-            value={step.status ? importProgress(step.status) : undefined}
-            aria-label="Import progress"
+        )}
+        {step.name === 'pick' && <PickStep onPick={(f) => void pick(f)} />}
+        {step.name === 'previewing' && (
+          <p role="status" className="ed-loading">
+            Reading {step.fileName}…
+          </p>
+        )}
+        {step.name === 'preview' && (
+          <PreviewStep
+            fileName={step.fileName}
+            preview={step.preview}
+            onImport={() => void start(step.fileName, step.csv)}
+            onBack={() => setStep({ name: 'pick' })}
           />
-          <p className="ed-muted">You can close this window; the import keeps going.</p>
-        </div>
-      )}
-      {step.name === 'done' && <DoneStep status={step.status} onClose={onClose} />}
+        )}
+        {step.name === 'importing' && (
+          <div className="ed-import-progress">
+            <p role="status" tabIndex={-1} data-autofocus>
+              {step.status
+                ? `Imported ${step.status.processed} of ${plural(step.status.total, 'product')}…`
+                : `Starting the import of ${step.fileName}…`}
+            </p>
+            <progress
+              max={1}
+              value={step.status ? importProgress(step.status) : undefined}
+              aria-label="Import progress"
+            />
+            <p className="ed-muted">You can close this window; the import keeps going.</p>
+          </div>
+        )}
+        {step.name === 'done' && <DoneStep status={step.status} onClose={onClose} />}
+      </div>
     </Dialog>
   );
 }
@@ -260,12 +267,18 @@ function PreviewStep({
         </div>
       )}
       <div className="ed-actions ed-dialog-actions">
-        <button type="button" className="ed-button" onClick={onBack}>
+        <button
+          type="button"
+          className="ed-button"
+          onClick={onBack}
+          data-autofocus={blocked || undefined}
+        >
           Choose another file
         </button>
         <button
           type="button"
           className="ed-button ed-button-primary"
+          data-autofocus={!blocked || undefined}
           disabled={blocked || preview.productsToCreate + preview.productsToUpdate === 0}
           onClick={onImport}
         >

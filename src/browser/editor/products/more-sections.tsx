@@ -69,10 +69,10 @@ export function SubscriptionSection({ form, update, errors }: SectionProps) {
       {form.isSubscribable && (
         <>
           <div className="ed-pe-grid">
-            <Field label="Charge every" path="subscriptionPlan.billingPeriod.value" errors={errors}>
+            <Field label="Charge every" path="subscriptionPlan.billingPeriod" errors={errors}>
               <div className="ed-inline-pair">
                 <TextInput
-                  path="subscriptionPlan.billingPeriod.value"
+                  path="subscriptionPlan.billingPeriod"
                   errors={errors}
                   value={form.planValue}
                   inputMode="numeric"
@@ -121,10 +121,10 @@ export function SubscriptionSection({ form, update, errors }: SectionProps) {
                   <fieldset className="ed-option">
                     <legend>Plan {i + 2}</legend>
                     <div className="ed-pe-grid">
-                      <Field label="Every" path={`${p}.billingPeriod.value`} errors={errors}>
+                      <Field label="Every" path={`${p}.billingPeriod`} errors={errors}>
                         <div className="ed-inline-pair">
                           <TextInput
-                            path={`${p}.billingPeriod.value`}
+                            path={`${p}.billingPeriod`}
                             errors={errors}
                             value={o.value}
                             inputMode="numeric"

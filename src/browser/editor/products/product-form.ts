@@ -425,9 +425,9 @@ function subscriptionInput(form: ProductForm, input: OwnerProductInput, errors: 
     if (n === undefined) errors[path] = FormText.NUMBER;
     return n ?? 0;
   };
-  const value = whole(form.planValue, 'subscriptionPlan.billingPeriod.value', 365);
-  if (value < 1 && !errors['subscriptionPlan.billingPeriod.value'])
-    errors['subscriptionPlan.billingPeriod.value'] = FormText.NUMBER;
+  const value = whole(form.planValue, 'subscriptionPlan.billingPeriod', 365);
+  if (value < 1 && !errors['subscriptionPlan.billingPeriod'])
+    errors['subscriptionPlan.billingPeriod'] = FormText.NUMBER;
   input.subscriptionPlan = {
     billingPeriod: { value, unit: form.planUnit },
     numBillingCycles: whole(form.planCycles, 'subscriptionPlan.numBillingCycles', 1000),
@@ -439,7 +439,7 @@ function subscriptionInput(form: ProductForm, input: OwnerProductInput, errors: 
     if (discount === undefined) errors[`${path}.discountPercent`] = FormText.DISCOUNT;
     return {
       id: o.id,
-      billingPeriod: { value: whole(o.value, `${path}.billingPeriod.value`, 365), unit: o.unit },
+      billingPeriod: { value: whole(o.value, `${path}.billingPeriod`, 365), unit: o.unit },
       numBillingCycles: whole(o.cycles, `${path}.numBillingCycles`, 1000),
       discountPercent: discount ?? 0,
     };
@@ -480,6 +480,12 @@ export function fieldName(path: string, rowLabels: readonly string[]): string {
     customAddButtonText: 'Add button text',
     additionalFieldsFormId: 'Additional fields form',
     digitalAssetId: 'File to deliver',
+    variantOptionOrdering: 'Options',
+    productType: 'Type',
+    onSale: 'On sale',
+    relatedItemIds: 'Related products',
+    addOnItemIds: 'Add-ons',
+    visibility: 'Visibility',
   };
   if (names[path]) return names[path];
   const m = /^variants\.(\d+)\.(\w+)/.exec(path);
@@ -491,11 +497,14 @@ export function fieldName(path: string, rowLabels: readonly string[]): string {
       qtyInStock: 'stock',
       weightGrams: 'weight',
       imageAssetId: 'image',
+      attributes: 'options',
+      onSale: 'on sale',
     };
     return `${rowLabels[Number(m[1])] ?? `Variant ${Number(m[1]) + 1}`}: ${field[m[2]!] ?? m[2]}`;
   }
   if (path.startsWith('subscriptionPlan') || path.startsWith('productSubscriptionOptions'))
     return 'Subscription';
   if (path.startsWith('merchandising')) return 'Merchandising';
-  return path;
+  const head = path.split('.')[0]!;
+  return names[head] ?? path;
 }

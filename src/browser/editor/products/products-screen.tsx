@@ -16,6 +16,7 @@ import { actionFailureText } from '../messages.js';
 import { ScreenHeading } from '../screens/screen-heading.js';
 import { useLoad } from '../use-load.js';
 import { Dialog } from './dialog.js';
+import { useFocusOnMount } from './use-focus-on-mount.js';
 import { ProductRows } from './product-rows.js';
 import {
   BULK_TEXT,
@@ -55,7 +56,11 @@ export function ProductsScreen() {
   const [dialog, setDialog] = useState<'add' | 'import' | 'tags' | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [bulkBusy, setBulkBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<{
+    ok: boolean;
+    text: string;
+    details?: string[];
+  } | null>(null);
   const cursor = cursors[cursors.length - 1] ?? null;
 
   const query = {
@@ -111,7 +116,14 @@ export function ProductsScreen() {
       list.reload();
       if (action === 'delete') tags.reload();
     } catch (err) {
-      setResult({ ok: false, text: actionFailureText(err) });
+      // All or nothing: the products that blocked the action come back by id.
+      const byId = (err as { body?: { error?: { fieldErrors?: Record<string, string> } } }).body
+        ?.error?.fieldErrors;
+      const titles = new Map(list.data?.products.map((p) => [p.id, p.title]));
+      const details = Object.entries(byId ?? {}).map(
+        ([id, message]) => `${titles.get(id) ?? id}: ${message}`,
+      );
+      setResult({ ok: false, text: actionFailureText(err), details });
     } finally {
       setBulkBusy(false);
     }
@@ -255,37 +267,25 @@ export function ProductsScreen() {
               </button>
             </div>
             {confirmDelete && (
-              <div className="ed-confirm" role="alertdialog" aria-label="Confirm delete">
-                <p>
-                  Delete {plural(selected.size, 'product')}? Shoppers can no longer see or buy{' '}
-                  {selected.size === 1 ? 'it' : 'them'}, and this cannot be undone. Past orders keep
-                  their lines.
-                </p>
-                <div className="ed-actions">
-                  <button
-                    type="button"
-                    className="ed-button ed-button-danger"
-                    data-autofocus
-                    disabled={bulkBusy}
-                    onClick={() => void runBulk('delete')}
-                  >
-                    {bulkBusy ? 'Deleting…' : `Delete ${plural(selected.size, 'product')}`}
-                  </button>
-                  <button
-                    type="button"
-                    className="ed-button"
-                    onClick={() => setConfirmDelete(false)}
-                  >
-                    Keep them
-                  </button>
-                </div>
-              </div>
+              <ConfirmDelete
+                count={selected.size}
+                busy={bulkBusy}
+                onConfirm={() => void runBulk('delete')}
+                onCancel={() => setConfirmDelete(false)}
+              />
             )}
           </div>
         )}
-        <p role="status" className={result?.ok ? 'ed-saved' : 'ed-inline-error'}>
+        <div role="status" className={result?.ok ? 'ed-saved' : 'ed-inline-error'}>
           {result?.text}
-        </p>
+          {result?.details && result.details.length > 0 && (
+            <ul className="ed-bulk-errors">
+              {result.details.map((d) => (
+                <li key={d}>{d}</li>
+              ))}
+            </ul>
+          )}
+        </div>
 
         <LoadView state={list}>
           {(data) => (
@@ -420,5 +420,49 @@ function AddProductDialog({ onClose }: { onClose: () => void }) {
         ))}
       </ul>
     </Dialog>
+  );
+}
+
+/** The inline 'Delete N products?' step; its button takes focus so Enter or Escape is one key away. */
+function ConfirmDelete({
+  count,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  count: number;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const ref = useFocusOnMount<HTMLButtonElement>();
+  return (
+    <div
+      className="ed-confirm"
+      role="group"
+      aria-label="Confirm delete"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onCancel();
+      }}
+    >
+      <p>
+        Delete {plural(count, 'product')}? Shoppers can no longer see or buy{' '}
+        {count === 1 ? 'it' : 'them'}, and this cannot be undone. Past orders keep their lines.
+      </p>
+      <div className="ed-actions">
+        <button
+          type="button"
+          ref={ref}
+          className="ed-button ed-button-danger"
+          disabled={busy}
+          onClick={onConfirm}
+        >
+          {busy ? 'Deleting…' : `Delete ${plural(count, 'product')}`}
+        </button>
+        <button type="button" className="ed-button" onClick={onCancel}>
+          Keep them
+        </button>
+      </div>
+    </div>
   );
 }

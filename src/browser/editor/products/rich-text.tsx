@@ -29,6 +29,11 @@ export function RichTextEditor({
   onChangeRef.current = onChange;
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const [linking, setLinking] = useState<string | null>(null);
+  const linkInput = useRef<HTMLInputElement>(null);
+  const linkOpen = linking !== null;
+  useEffect(() => {
+    if (linkOpen) linkInput.current?.focus();
+  }, [linkOpen]);
 
   useEffect(() => {
     const e = new Editor({
@@ -125,7 +130,7 @@ export function RichTextEditor({
             <input
               className="ed-input"
               type="url"
-              autoFocus
+              ref={linkInput}
               value={linking}
               onChange={(ev) => setLinking(ev.target.value)}
               onKeyDown={(ev) => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   ProductApi,
   ProductLimits,
@@ -34,6 +34,11 @@ export function TagManager({
   const [pending, setPending] = useState<Pending>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
+  const pendingAction = pending?.action;
+  useEffect(() => {
+    if (pendingAction) nameInput.current?.focus();
+  }, [pendingAction]);
   const noun = tagType === 'tag' ? 'tag' : 'category';
   const nouns = tagType === 'tag' ? 'tags' : 'categories';
 
@@ -158,8 +163,7 @@ export function TagManager({
               </span>
               <input
                 className="ed-input"
-                data-autofocus
-                autoFocus
+                ref={nameInput}
                 maxLength={ProductLimits.tagMax}
                 value={pending.to}
                 onChange={(e) => setPending({ action: pending.action, to: e.target.value })}

@@ -48,6 +48,7 @@ export function VariantsSection({
         id="options"
         intro="Options like size or color make one variant per combination, each with its own price and stock."
       >
+        <FieldError errors={errors} path="variantOptionOrdering" />
         <OptionsEditor
           options={form.options}
           variants={form.variants}
@@ -212,6 +213,7 @@ function VariantGrid({
                 <th scope="row" data-label="Variant">
                   {name}
                   {!row.id && <span className="ed-pill ed-pill-new">New</span>}
+                  <FieldError errors={errors} path={`${p}.attributes`} nested />
                 </th>
                 <td data-label="Price">
                   <TextInput
