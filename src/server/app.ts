@@ -29,6 +29,7 @@ import { analyticsRoutes } from './analytics/routes.js';
 import { performanceRoutes } from './performance/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { imageRoutes } from './content/image-routes.js';
+import { mediaRoutes } from './media/routes.js';
 import { checkoutRoutes } from './checkout/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { pageRoutes } from './render/routes.js';
@@ -59,6 +60,7 @@ const domains: DomainRoutes[] = [
   performanceRoutes,
   catalogRoutes,
   imageRoutes,
+  mediaRoutes,
   checkoutRoutes,
   orderRoutes,
   pageRoutes,

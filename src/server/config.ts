@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { REPO_ROOT } from './repo-root.js';
 import crypto from 'node:crypto';
+import { s3SettingsFromEnv, type S3Settings } from './media/storage/s3-settings.js';
 
 /** Everything the server reads from the environment, parsed once. Documented in README.md. */
 export interface Config {
@@ -59,6 +60,8 @@ export interface Config {
   orderRatePerAddress: number;
   /** CART_PURGE_DAYS: anonymous carts without an order untouched this long are deleted (0: kept). */
   cartPurgeDays: number;
+  /** S3_*: media in an S3-compatible bucket instead of DATA_DIR (docs/media.md). */
+  s3: S3Settings | undefined;
 }
 
 /**
@@ -138,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: workers(env),
     redisUrl: env.REDIS_URL || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
+    s3: s3SettingsFromEnv(env),
   };
 }
 

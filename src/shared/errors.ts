@@ -121,6 +121,8 @@ export const Messages = {
   EDITOR_EMAIL_NO_AT: 'Emails must be formatted as an address with @',
   NOT_AN_OPTION: '{val} is not one of the expected options',
   FORM_DEFINITION_INVALID: 'Some form settings are not valid. Please check the highlighted fields.',
+  MEDIA_IN_USE:
+    'This file is used on your site and cannot be deleted. Remove it from the items listed first.',
 } as const;
 
 /** One registered error: what the server answers with and when it happens. */
@@ -429,6 +431,11 @@ export const errorRegistry = {
     status: 400,
     message: Messages.FORM_DEFINITION_INVALID,
     doc: "An owner's form save that fails its checks; `fieldErrors` maps each field to its text.",
+  },
+  MEDIA_IN_USE: {
+    status: 409,
+    message: Messages.MEDIA_IN_USE,
+    doc: 'Deleting a media asset a product or page item still uses; `usedBy` lists them (docs/media.md).',
   },
 } as const satisfies Record<string, ErrorRecord>;
 

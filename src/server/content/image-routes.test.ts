@@ -7,6 +7,7 @@ import { describeEachBackend, openTestDatabase } from '../testing/backends.js';
 import { buildTestApp, Visitor } from '../testing/test-app.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { renderImage } from '../seed/render-image.js';
+import { LocalStorage } from '../media/storage/local-storage.js';
 import { insertTestSite } from '../testing/site-fixtures.js';
 
 const SVG = (color: string) =>
@@ -30,7 +31,13 @@ describeEachBackend('image serving', (kind) => {
       ['img-a', 's1', '#b5653f'],
       ['img-b', 's2', '#4f7f86'],
     ] as const) {
-      const r = await renderImage({ dataDir, assetId, svg: SVG(color), width: 320, height: 200 });
+      const r = await renderImage({
+        storage: new LocalStorage(dataDir),
+        assetId,
+        svg: SVG(color),
+        width: 320,
+        height: 200,
+      });
       await h.db
         .insertInto('assets')
         .values({

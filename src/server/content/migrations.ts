@@ -83,4 +83,26 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /**
+   * The media library (issue 12, docs/media.md): uploads that are not images ('file': PDFs,
+   * archives, audio… delivered by signed link), the original's byte count, and a revision that
+   * every replacement of the bytes bumps — it is part of the stored keys and of the image URLs,
+   * which are served immutable. Newest-first listing pages by (site, created_on, id).
+   */
+  '20261125_1000_content_media': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('assets')
+        .addColumn('kind', 'text', (c) => c.notNull().defaultTo('image'))
+        .addColumn('size', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('revision', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('revision_claimed', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+      await db.schema
+        .createIndex('assets_site_created_idx')
+        .on('assets')
+        .columns(['site_id', 'created_on', 'id'])
+        .execute();
+    },
+  },
 };

@@ -68,7 +68,10 @@ export interface ItemsTable {
   data: JSONWithDefault<Record<string, unknown>>;
 }
 
-/** An uploaded or generated image; files live under DATA_DIR/assets/{id}/{width}.{ext}. */
+/**
+ * A media library asset: an uploaded or generated image (its widths stored under
+ * `assets/{id}/…`, see content/asset-files.ts) or an uploaded file (`kind` 'file').
+ */
 export interface AssetsTable {
   id: string;
   site_id: string;
@@ -85,6 +88,14 @@ export interface AssetsTable {
   /** Widths that exist on disk (SPEC 9.2 widths not above the original). */
   widths: JSONWithDefault<number[]>;
   created_on: Generated<Date>;
+  /** 'image' | 'file' (shared/media/api.ts MediaKind). Files have width and height 0. */
+  kind: ColumnType<'image' | 'file', 'image' | 'file' | undefined, 'image' | 'file'>;
+  /** Bytes of the original upload (0 for generated images). */
+  size: Generated<number>;
+  /** Bumped by each replacement of the bytes; part of the stored keys and the image URLs. */
+  revision: Generated<number>;
+  /** The highest revision handed out: a replacement claims the next before storing its files. */
+  revision_claimed: Generated<number>;
 }
 
 /**

@@ -9,6 +9,7 @@ import { artSvg } from './demo-art.js';
 import { readDemoSite, type DemoImage, type DemoSiteData } from './demo-data.js';
 import { demoSeeders } from './domain-demos.js';
 import { renderImage, type RenderedImage } from './render-image.js';
+import { storageFor, type ObjectStorage } from '../media/storage/index.js';
 import { zonedEpoch } from './zoned-epoch.js';
 
 /** The demo websites' data files in `demo/`, main store first. */
@@ -37,7 +38,7 @@ export async function loadDemoSites(opts: {
   const jobs = sites.flatMap((s) => s.images.map((image) => ({ site: s, image })));
   const rendered = new Map<string, RenderedImage>();
   await runLimited(jobs, 2, async ({ image }) => {
-    rendered.set(image.id, await renderDemoImage(config.dataDir, image));
+    rendered.set(image.id, await renderDemoImage(storageFor(config), image));
   });
   say(`Rendered ${jobs.length} demo images in ${Date.now() - started} ms.`);
 
@@ -47,9 +48,9 @@ export async function loadDemoSites(opts: {
   for (const seeder of demoSeeders) await seeder({ db, config, say });
 }
 
-function renderDemoImage(dataDir: string, image: DemoImage): Promise<RenderedImage> {
+function renderDemoImage(storage: ObjectStorage, image: DemoImage): Promise<RenderedImage> {
   return renderImage({
-    dataDir,
+    storage,
     assetId: image.id,
     svg: artSvg(image.art, image.width, image.height, image.id),
     width: image.width,

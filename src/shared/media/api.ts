@@ -7,10 +7,12 @@
 export const MediaApi = {
   /** GET ?q=&kind=&cursor=&limit= → MediaListResponse; POST multipart (`file`) → 201 { asset } */
   list: '/api/media',
-  /** GET → { asset }; PATCH MediaPatch → { asset }; DELETE → 204 */
+  /** GET → { asset }; PATCH MediaPatch → { asset }; DELETE → 204 (409 MEDIA_IN_USE when used) */
   one: (id: string) => `/api/media/${encodeURIComponent(id)}`,
   /** PUT multipart (`file`) → { asset }: new bytes, same asset, new URLs. */
   replace: (id: string) => `/api/media/${encodeURIComponent(id)}/file`,
+  /** GET ?expires=&signature= → the original bytes as an attachment (`signedFileUrl`, no sign-in). */
+  download: (id: string) => `/api/media/${encodeURIComponent(id)}/download`,
 } as const;
 
 export type MediaKind = 'image' | 'file';
@@ -23,8 +25,19 @@ export interface MediaAsset {
   contentType: string;
   /** Bytes of the original upload. */
   size: number;
-  /** Images: `/static/images/{id}` (append `/{width}w.webp`); files: null (delivered by link). */
+  /**
+   * Images: `/static/images/{id}` (append `/{width}w.webp`), `/static/images/{id}.r{n}` after the
+   * n-th replacement (the files are served immutable, so new bytes get a new URL); files: null
+   * (never public: delivered by signed link).
+   */
   assetUrl: string | null;
+  /** Bumped by every replacement of the bytes. */
+  revision: number;
+  /**
+   * For the owner: a signed link (valid an hour) that downloads the original upload; null for
+   * generated images, which have no original.
+   */
+  downloadUrl: string | null;
   /** Images: 'WxH'; files: null. */
   originalSize: string | null;
   /** Images: the stored widths (SPEC 9.2). */
@@ -35,6 +48,14 @@ export interface MediaAsset {
   focalPoint: { x: number; y: number };
   /** Epoch milliseconds. */
   createdOn: number;
+}
+
+/** Where an asset is used; DELETE answers 409 MEDIA_IN_USE with `usedBy: MediaUsage[]`. */
+export interface MediaUsage {
+  itemId: string;
+  title: string;
+  /** 'main image' | 'gallery' | 'variant image' | 'digital file' */
+  role: string;
 }
 
 export interface MediaListResponse {

@@ -1,6 +1,7 @@
 import { RecordType } from '../../../shared/enums.js';
 import { altText, focalPoint, widthsFor } from '../../../shared/images.js';
 import type { AssetRow, CollectionRow, ItemRow } from '../../content/content-queries.js';
+import { assetUrl } from '../../content/asset-files.js';
 import { commentsVisible } from '../../../shared/product/rules.js';
 import type { ImageJson, ItemJson, LocationJson, WebsiteSettingsJson } from './types.js';
 
@@ -13,7 +14,8 @@ const RECORD_TYPE_LABELS = new Map<number, string>(
 export function imageJson(asset: AssetRow): ImageJson {
   return {
     id: asset.id,
-    assetUrl: `/static/images/${asset.id}`,
+    // The revision is part of the URL: a replaced image's files are new URLs (asset-files.ts).
+    assetUrl: assetUrl(asset.id, asset.revision),
     originalSize: `${asset.width}x${asset.height}`,
     mediaFocalPoint: focalPoint({ x: asset.focal_x, y: asset.focal_y }),
     // Resolved here once so every template gets SPEC 9.2's fallback without repeating it.
