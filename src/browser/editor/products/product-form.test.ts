@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OwnerProduct, OwnerVariantJson } from '../../../shared/product/owner-api.js';
+import { ProductFieldTexts } from '../../../shared/product/validate-product.js';
 import {
   addDenomination,
   formFromProduct,
@@ -152,7 +153,7 @@ describe('form ↔ OwnerProductInput', () => {
     expect(toProductInput(back, 7).input.variants[0]!.qtyInStock).toBeUndefined();
   });
 
-  it('normalises amounts to the currency digits and checks sale prices', () => {
+  it('sends amounts as typed (sign dropped) and marks fields with the shared checks', () => {
     const form = formFromProduct(product());
     form.variants[0]!.price = '$12.5';
     form.variants[0]!.onSale = true;
@@ -160,8 +161,8 @@ describe('form ↔ OwnerProductInput', () => {
     const ok = toProductInput(form, 7);
     expect(ok.errors).toEqual({});
     expect(ok.input.variants[0]).toMatchObject({
-      priceMoney: money('12.50'),
-      salePriceMoney: money('9.00'),
+      priceMoney: money('12.5'),
+      salePriceMoney: money('9'),
       onSale: true,
     });
     form.variants[0]!.salePrice = '13';
@@ -171,9 +172,16 @@ describe('form ↔ OwnerProductInput', () => {
     form.title = '  ';
     const bad = toProductInput(form, 7);
     expect(bad.errors).toEqual({
-      title: FormText.TITLE_REQUIRED,
-      'variants.0.salePriceMoney': FormText.SALE_PRICE,
-      'variants.1.priceMoney': FormText.PRICE,
+      title: ProductFieldTexts.TITLE_REQUIRED,
+      'variants.0.salePriceMoney': ProductFieldTexts.SALE_NOT_LOWER,
+      'variants.1.priceMoney': ProductFieldTexts.PRICE_INVALID,
+      'variants.1.qtyInStock': ProductFieldTexts.STOCK_INVALID,
+      'variants.1.weightGrams': ProductFieldTexts.WEIGHT_INVALID,
+    });
+    // Text that is no number at all is ours to name (the shared checks see numbers).
+    form.variants[1]!.stock = 'lots';
+    form.variants[1]!.weight = 'heavy';
+    expect(toProductInput(form, 7).errors).toMatchObject({
       'variants.1.qtyInStock': FormText.STOCK,
       'variants.1.weightGrams': FormText.WEIGHT,
     });
@@ -190,8 +198,8 @@ describe('form ↔ OwnerProductInput', () => {
     expect(errors).toEqual({});
     expect(input.version).toBeUndefined();
     expect(input).toMatchObject({
-      priceMoney: money('24.00'),
-      salePriceMoney: money('18.00'),
+      priceMoney: money('24'),
+      salePriceMoney: money('18'),
       onSale: true,
       digitalAssetId: 'f1',
     });
@@ -199,8 +207,8 @@ describe('form ↔ OwnerProductInput', () => {
       {
         sku: '',
         attributes: {},
-        priceMoney: money('24.00'),
-        salePriceMoney: money('18.00'),
+        priceMoney: money('24'),
+        salePriceMoney: money('18'),
         onSale: true,
         unlimited: true,
       },
@@ -218,9 +226,13 @@ describe('form ↔ OwnerProductInput', () => {
     expect(errors).toEqual({});
     expect(input.variantOptionOrdering).toEqual(['Amount']);
     expect(input.variants.map((v) => [v.attributes, v.priceMoney.value, v.unlimited])).toEqual([
-      [{ Amount: '$25.00' }, '25.00', true],
-      [{ Amount: '$100.00' }, '100.00', true],
+      [{ Amount: '$25.00' }, '25', true],
+      [{ Amount: '$100.00' }, '100', true],
     ]);
+    form.variants[1]!.price = '25.00';
+    expect(toProductInput(form, undefined).errors).toMatchObject({
+      'variants.1.priceMoney': ProductFieldTexts.DENOMINATION_DUPLICATE,
+    });
   });
 
   it('services send no weight; subscriptions send their plan and options', () => {
@@ -255,7 +267,7 @@ describe('form ↔ OwnerProductInput', () => {
     ]);
     form.subscriptionOptions[0]!.discount = '120';
     expect(toProductInput(form, undefined).errors).toEqual({
-      'productSubscriptionOptions.0.discountPercent': FormText.DISCOUNT,
+      'productSubscriptionOptions.0.discountPercent': ProductFieldTexts.SUBSCRIPTION_DISCOUNT,
     });
   });
 });

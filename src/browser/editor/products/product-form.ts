@@ -4,7 +4,7 @@
  * rules of the contract (stock sent only when the owner changed it, a product-level price for
  * digital goods, gift card denominations as variants) are unit-tested in product-form.test.ts.
  */
-import { decimalToMinor, formatMoney, minorToDecimalString } from '../../../shared/money.js';
+import { formatMoney } from '../../../shared/money.js';
 import type {
   OwnerImageRef,
   OwnerMerchandising,
@@ -14,13 +14,14 @@ import type {
   ProductVisibility,
 } from '../../../shared/product/owner-api.js';
 import { ProductLimits } from '../../../shared/product/owner-api.js';
+import { parsePrice, validateProductInput } from '../../../shared/product/validate-product.js';
 import {
   isDigitalGood,
   isGiftCard,
   needsShipping,
   pricedOnProduct,
 } from '../../../shared/product/rules.js';
-import type { BillingPeriodJson } from '../../../shared/product/types.js';
+import type { BillingPeriodJson, MoneyJson } from '../../../shared/product/types.js';
 import {
   activeOptions,
   emptyRow,
@@ -248,100 +249,69 @@ export function isDirty(saved: ProductForm, current: ProductForm): boolean {
   return formSnapshot(saved) !== formSnapshot(current);
 }
 
-type MoneyRead = { ok: true; value: string } | { ok: false };
-
-/** The owner's amount text → the contract's decimal string in the currency's digits. */
-function readMoney(text: string, currency: string): MoneyRead {
-  const t = text.trim().replace(/^[^\d.-]+/, '');
-  if (!t) return { ok: false };
-  try {
-    const minor = decimalToMinor(t, currency);
-    if (minor < 0 || minor > ProductLimits.priceMax * 100) return { ok: false };
-    return { ok: true, value: minorToDecimalString(minor, currency) };
-  } catch {
-    return { ok: false };
-  }
+/**
+ * The owner's amount text → the contract's MoneyJson: a leading currency sign and spaces are
+ * dropped, the rest is sent as typed, and `validateProductInput` (the server's own checks) says
+ * what is wrong with it beside the field.
+ */
+function moneyOf(text: string, currency: string): MoneyJson {
+  return {
+    value: text
+      .trim()
+      .replace(/^[^\d.-]+/, '')
+      .replace(/,/g, ''),
+    currency,
+  };
 }
 
-function readWhole(text: string, max: number): number | undefined {
+/** A count as typed → a number for the shared checks, or undefined when it is not one at all. */
+function numberOf(text: string): number | undefined {
   const t = text.trim();
-  if (!/^\d+$/.test(t)) return undefined;
-  const n = Number(t);
-  return n <= max ? n : undefined;
+  return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : undefined;
 }
 
+/** What the shared checks cannot say: text that is not a number at all, and editor-only limits. */
 export const FormText = {
-  TITLE_REQUIRED: 'Enter a product title.',
-  PRICE: 'Enter a price, such as 12.50.',
-  SALE_PRICE: 'Enter a sale price below the price, or turn the sale off.',
-  STOCK: `Enter a whole number of units from 0 to ${ProductLimits.stockMax}, or choose unlimited.`,
-  WEIGHT: `Enter the weight in whole grams (0 to ${ProductLimits.weightGramsMax}).`,
+  STOCK: `Enter a whole number from 0 to ${ProductLimits.stockMax}, or choose unlimited.`,
+  WEIGHT: `Enter a whole number of grams from 0 to ${ProductLimits.weightGramsMax}.`,
   NUMBER: 'Enter a whole number.',
-  DISCOUNT: 'Enter a discount from 0 to 100 percent.',
-  NO_VARIANTS: 'Add at least one value to an option, or remove the empty option.',
   NO_DENOMINATIONS: 'Add at least one amount this gift card can be bought for.',
-  TOO_MANY_VARIANTS: `A product can have at most ${ProductLimits.variantsMax} variants.`,
-  SKU_LONG: `A SKU can have at most ${ProductLimits.skuMax} characters.`,
 } as const;
 
-/** Label of a gift card denomination ('$25.00'). */
-export function denominationLabel(value: string, currency: string): string {
-  return formatMoney(decimalToMinor(value, currency), currency);
+/** Label of a gift card denomination ('$25.00'), or undefined while the amount is unreadable. */
+export function denominationLabel(value: string, currency: string): string | undefined {
+  const p = parsePrice({ value, currency }, currency);
+  return 'cents' in p ? formatMoney(p.cents, currency) : undefined;
 }
 
 /**
- * The form → the save body, or the fields to fix first. The server checks everything again
- * (and more: unique slugs and SKUs); these checks only spare a round trip for the obvious.
+ * The form → the save body, and the fields to fix first: `validateProductInput` of
+ * shared/product (the same checks and texts the server answers with) plus the few texts that
+ * cannot become a number at all. The server checks again, and more (unique slugs and SKUs).
  * `version` is the loaded product's (absent for a new one).
  */
 export function toProductInput(
   form: ProductForm,
   version: number | undefined,
 ): { input: OwnerProductInput; errors: FieldErrors } {
-  const errors: FieldErrors = {};
+  const local: FieldErrors = {};
   const { currency, productType } = form;
-  if (!form.title.trim()) errors.title = FormText.TITLE_REQUIRED;
-
-  const money = (text: string, path: string, message: string = FormText.PRICE) => {
-    const r = readMoney(text, currency);
-    if (!r.ok) {
-      errors[path] = message;
-      return { value: '0', currency };
-    }
-    return { value: r.value, currency };
-  };
-
   const giftCard = isGiftCard(productType);
   const onProduct = pricedOnProduct(productType);
   const ordering = giftCard ? [GIFT_CARD_OPTION] : activeOptions(form.options).map((o) => o.name);
-
-  if (!giftCard && form.variants.length === 0) errors.variants = FormText.NO_VARIANTS;
-  if (giftCard && form.variants.length === 0) errors.variants = FormText.NO_DENOMINATIONS;
-  if (form.variants.length > ProductLimits.variantsMax)
-    errors.variants = FormText.TOO_MANY_VARIANTS;
-
-  let productPrice: { value: string; currency: string } | undefined;
-  let productSale: { value: string; currency: string } | undefined;
-  if (onProduct) {
-    productPrice = money(form.price, 'priceMoney');
-    if (form.onSale || form.salePrice.trim()) {
-      productSale = money(form.salePrice, 'salePriceMoney', FormText.SALE_PRICE);
-      if (form.onSale && !errors.salePriceMoney && !errors.priceMoney)
-        if (Number(productSale.value) >= Number(productPrice.value))
-          errors.salePriceMoney = FormText.SALE_PRICE;
-    }
-  }
+  const productPrice = moneyOf(form.price, currency);
+  const productSale =
+    form.onSale || form.salePrice.trim() ? moneyOf(form.salePrice, currency) : undefined;
 
   const variants: OwnerVariantInput[] = form.variants.map((row, i) => {
     const path = `variants.${i}`;
     const v: OwnerVariantInput = {
       sku: row.sku.trim(),
       attributes: giftCard ? {} : row.attributes,
-      priceMoney: { value: '0', currency },
+      priceMoney: moneyOf(row.price, currency),
     };
     if (row.id) v.id = row.id;
-    if (v.sku.length > ProductLimits.skuMax) errors[`${path}.sku`] = FormText.SKU_LONG;
-    if (onProduct && productPrice) {
+    if (onProduct) {
       // Digital goods sell at the product's price; their one variant mirrors it.
       v.priceMoney = productPrice;
       if (productSale) v.salePriceMoney = productSale;
@@ -349,34 +319,24 @@ export function toProductInput(
       v.unlimited = true;
       return v;
     }
-    v.priceMoney = money(row.price, `${path}.priceMoney`);
     if (giftCard) {
-      if (!errors[`${path}.priceMoney`])
-        v.attributes = { [GIFT_CARD_OPTION]: denominationLabel(v.priceMoney.value, currency) };
+      const label = denominationLabel(v.priceMoney.value, currency);
+      v.attributes = { [GIFT_CARD_OPTION]: label ?? v.priceMoney.value };
       v.unlimited = true;
       return v;
     }
-    if (row.onSale || row.salePrice.trim()) {
-      v.salePriceMoney = money(row.salePrice, `${path}.salePriceMoney`, FormText.SALE_PRICE);
-      if (
-        row.onSale &&
-        !errors[`${path}.salePriceMoney`] &&
-        !errors[`${path}.priceMoney`] &&
-        Number(v.salePriceMoney.value) >= Number(v.priceMoney.value)
-      )
-        errors[`${path}.salePriceMoney`] = FormText.SALE_PRICE;
-    }
+    if (row.onSale || row.salePrice.trim()) v.salePriceMoney = moneyOf(row.salePrice, currency);
     v.onSale = row.onSale;
     v.unlimited = row.unlimited;
     if (!row.unlimited) {
-      const qty = readWhole(row.stock, ProductLimits.stockMax);
-      if (qty === undefined) errors[`${path}.qtyInStock`] = FormText.STOCK;
+      const qty = numberOf(row.stock);
+      if (qty === undefined) local[`${path}.qtyInStock`] = FormText.STOCK;
       // Only a count the owner changed: orders may have taken stock since we loaded it.
       else if (row.loadedStock === null || qty !== row.loadedStock) v.qtyInStock = qty;
     }
     if (needsShipping(productType)) {
-      const w = row.weight.trim() ? readWhole(row.weight, ProductLimits.weightGramsMax) : 0;
-      if (w === undefined) errors[`${path}.weightGrams`] = FormText.WEIGHT;
+      const w = row.weight.trim() ? numberOf(row.weight) : 0;
+      if (w === undefined) local[`${path}.weightGrams`] = FormText.WEIGHT;
       else v.weightGrams = w;
     }
     v.imageAssetId = row.imageAssetId;
@@ -402,13 +362,15 @@ export function toProductInput(
     merchandising: form.merchandising,
   };
   if (version !== undefined) input.version = version;
-  if (onProduct && productPrice) {
+  if (onProduct) {
     input.priceMoney = productPrice;
     if (productSale) input.salePriceMoney = productSale;
     input.onSale = form.onSale;
     input.digitalAssetId = form.digitalFile?.assetId ?? null;
   }
-  subscriptionInput(form, input, errors);
+  subscriptionInput(form, input, local);
+  const errors = { ...validateProductInput(input, { currency }), ...local };
+  if (giftCard && form.variants.length === 0) errors.variants = FormText.NO_DENOMINATIONS;
   return { input, errors };
 }
 
@@ -420,28 +382,26 @@ function subscriptionInput(form: ProductForm, input: OwnerProductInput, errors: 
     input.oneTimePurchaseAllowed = true;
     return;
   }
-  const whole = (text: string, path: string, max: number) => {
-    const n = readWhole(text, max);
+  const whole = (text: string, path: string) => {
+    const n = numberOf(text);
     if (n === undefined) errors[path] = FormText.NUMBER;
     return n ?? 0;
   };
-  const value = whole(form.planValue, 'subscriptionPlan.billingPeriod', 365);
-  if (value < 1 && !errors['subscriptionPlan.billingPeriod'])
-    errors['subscriptionPlan.billingPeriod'] = FormText.NUMBER;
   input.subscriptionPlan = {
-    billingPeriod: { value, unit: form.planUnit },
-    numBillingCycles: whole(form.planCycles, 'subscriptionPlan.numBillingCycles', 1000),
+    billingPeriod: {
+      value: whole(form.planValue, 'subscriptionPlan.billingPeriod'),
+      unit: form.planUnit,
+    },
+    numBillingCycles: whole(form.planCycles, 'subscriptionPlan.numBillingCycles'),
   };
   input.oneTimePurchaseAllowed = form.oneTimePurchaseAllowed;
   input.productSubscriptionOptions = form.subscriptionOptions.map((o, i) => {
     const path = `productSubscriptionOptions.${i}`;
-    const discount = readWhole(o.discount || '0', 100);
-    if (discount === undefined) errors[`${path}.discountPercent`] = FormText.DISCOUNT;
     return {
       id: o.id,
-      billingPeriod: { value: whole(o.value, `${path}.billingPeriod`, 365), unit: o.unit },
-      numBillingCycles: whole(o.cycles, `${path}.numBillingCycles`, 1000),
-      discountPercent: discount ?? 0,
+      billingPeriod: { value: whole(o.value, `${path}.billingPeriod`), unit: o.unit },
+      numBillingCycles: whole(o.cycles, `${path}.numBillingCycles`),
+      discountPercent: whole(o.discount || '0', `${path}.discountPercent`),
     };
   });
 }
