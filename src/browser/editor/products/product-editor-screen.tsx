@@ -111,6 +111,8 @@ function ProductEditor({
   const [saving, setSaving] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [conflict, setConflict] = useState(false);
+  /** Bumped whenever the form is replaced from outside, so the rich text editor follows. */
+  const [revision, setRevision] = useState(0);
   const summaryRef = useRef<HTMLDivElement>(null);
   const dirty = useMemo(() => isDirty(saved, form), [saved, form]);
   const dirtyRef = useRef(dirty);
@@ -123,6 +125,7 @@ function ProductEditor({
     setForm(initial);
     setErrors({});
     setConflict(false);
+    setRevision((r) => r + 1);
   }, [initial, loadedProduct]);
 
   useUnsavedGuard(dirtyRef);
@@ -168,6 +171,7 @@ function ProductEditor({
       setProduct(res.product);
       setSaved(next);
       setForm(next);
+      setRevision((r) => r + 1);
       setResult({ ok: true, text: 'Saved.' });
       // A new product now has an address: keep the screen, correct the URL (no reload).
       if (!product) history.replaceState(null, '', productHref(res.product.id));
@@ -188,6 +192,7 @@ function ProductEditor({
 
   const discard = () => {
     setForm(saved);
+    setRevision((r) => r + 1);
     setErrors({});
     setResult(null);
   };
@@ -282,6 +287,7 @@ function ProductEditor({
                 <RichTextEditor
                   value={form.body}
                   labelId="f-body-label"
+                  revision={revision}
                   {...(errors.body ? { describedBy: 'err-body' } : {})}
                   onChange={(body) => update((f) => ({ ...f, body }))}
                 />

@@ -16,15 +16,19 @@ export function RichTextEditor({
   onChange,
   labelId,
   describedBy,
+  revision,
 }: {
   value: string;
+  /** Changed by the form when it replaces the value (Discard, after a save). */
+  revision: number;
   onChange: (html: string) => void;
   labelId: string;
   describedBy?: string;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<Editor | null>(null);
-  const emitted = useRef(value);
+  const valueRef = useRef(value);
+  valueRef.current = value;
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const [, rerender] = useReducer((n: number) => n + 1, 0);
@@ -54,12 +58,13 @@ export function RichTextEditor({
       },
       onUpdate: ({ editor: ed }) => {
         const html = ed.isEmpty ? '' : ed.getHTML();
-        emitted.current = html;
         onChangeRef.current(html);
       },
       onTransaction: () => rerender(),
     });
     editor.current = e;
+    // The toolbar was drawn before the editor existed: draw it again, enabled.
+    rerender();
     return () => {
       e.destroy();
       editor.current = null;
@@ -67,13 +72,15 @@ export function RichTextEditor({
     // The editor is made once; later values arrive through the effect below.
   }, []);
 
-  // A value from outside (Discard, Reload): replace the document without reporting a change.
+  // A value from outside (Discard, the saved answer) comes with a new `revision`: replace the
+  // document without reporting a change. Plain value changes are our own echoes, and lag behind
+  // fast typing (renders are batched): writing them back would drop the keys typed since.
   useEffect(() => {
     const e = editor.current;
-    if (!e || value === emitted.current) return;
-    emitted.current = value;
-    e.commands.setContent(value || EMPTY, { emitUpdate: false });
-  }, [value]);
+    const v = valueRef.current;
+    if (!e || v === (e.isEmpty ? '' : e.getHTML())) return;
+    e.commands.setContent(v || EMPTY, { emitUpdate: false });
+  }, [revision]);
 
   const e = editor.current;
   const chain = () => e!.chain().focus();
