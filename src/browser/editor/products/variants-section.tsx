@@ -335,7 +335,7 @@ function VariantImage({
         disabled={images.length === 0 && !value}
         onChange={(e) => onChange(e.target.value || null)}
       >
-        <option value="">{images.length ? 'Product images' : 'No images yet'}</option>
+        <option value="">{images.length ? 'None' : 'No images yet'}</option>
         {images.map((img, i) => (
           <option key={img.assetId} value={img.assetId}>
             Image {i + 1}
