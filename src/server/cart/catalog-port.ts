@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import { loadProducts } from '../catalog/catalog-queries.js';
+import { isDraftProduct, loadProducts } from '../catalog/catalog-queries.js';
 import { findItemsByIds } from '../content/content-queries.js';
 import { moneyToMinor } from '../../shared/money.js';
 import { currentPrice, pricedOnProduct } from '../../shared/product/rules.js';
@@ -14,20 +14,23 @@ export interface CartProduct {
 
 /**
  * The product of an item on a website, through the catalog's and content's own queries (domains
- * do not read each other's tables). Product and title are fetched concurrently.
+ * do not read each other's tables), fetched concurrently. A draft product is not for sale
+ * (owner-api.ts visibility): undefined, as for a product that does not exist. Hidden products
+ * sell to whoever has the link.
  */
 export async function loadCartProduct(
   db: Db,
   siteId: string,
   itemId: string,
 ): Promise<CartProduct | undefined> {
-  const [products, items] = await Promise.all([
+  const [products, items, draft] = await Promise.all([
     loadProducts(db, siteId, [itemId]),
     findItemsByIds(db, siteId, [itemId]),
+    isDraftProduct(db, siteId, itemId),
   ]);
   const product = products.get(itemId);
   const item = items[0];
-  if (!product || !item) return undefined;
+  if (!product || !item || draft) return undefined;
   return { itemId, title: item.title, product: withSellableVariant(itemId, product) };
 }
 

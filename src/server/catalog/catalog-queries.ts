@@ -155,3 +155,36 @@ export async function stockOf(db: Db, siteId: string, itemId: string): Promise<S
     qtyInStock: r.qty_in_stock,
   }));
 }
+
+/**
+ * The products visitors do not find by browsing (shared/product/owner-api.ts visibility): drafts
+ * (their page is a 404, they cannot be bought) and hidden ones (reachable by link only). Lists,
+ * search, blocks, related products and add-ons leave both out; sites have few, so the renderer
+ * passes them to its list queries.
+ */
+export async function unlistedItemIds(
+  db: Db,
+  siteId: string,
+): Promise<{ draft: string[]; hidden: string[] }> {
+  const rows = await db
+    .selectFrom('products')
+    .select(['item_id', 'visibility'])
+    .where('site_id', '=', siteId)
+    .where('visibility', '<>', 'published')
+    .execute();
+  return {
+    draft: rows.filter((r) => r.visibility === 'draft').map((r) => r.item_id),
+    hidden: rows.filter((r) => r.visibility === 'hidden').map((r) => r.item_id),
+  };
+}
+
+/** Whether the item is a draft product: visitors cannot see or buy it. */
+export async function isDraftProduct(db: Db, siteId: string, itemId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('products')
+    .select('visibility')
+    .where('site_id', '=', siteId)
+    .where('item_id', '=', itemId)
+    .executeTakeFirst();
+  return row?.visibility === 'draft';
+}

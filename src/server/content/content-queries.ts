@@ -27,6 +27,8 @@ export interface ItemListQuery {
   category?: string | undefined;
   /** Blogs read newest first, events soonest first; everything else in the owner's order. */
   order: 'position' | 'newest' | 'start-date';
+  /** Items left out (products that are drafts or hidden: catalog `unlistedItemIds`). */
+  excludeIds?: readonly string[] | undefined;
 }
 
 /** One page of a collection's items; asks for one more row than shown to know if more exist. */
@@ -41,6 +43,7 @@ export async function listItems(
     .selectAll()
     .where('site_id', '=', siteId)
     .where('collection_id', '=', collectionId);
+  if (q.excludeIds?.length) query = query.where('id', 'not in', [...q.excludeIds]);
   // jsonb containment works the same on PGlite and PostgreSQL.
   if (q.tag) query = query.where(sql<boolean>`tags @> ${JSON.stringify([q.tag])}::jsonb`);
   if (q.category) {
@@ -114,11 +117,12 @@ export async function searchItems(
   db: Db,
   siteId: string,
   text: string,
-  q: { offset: number; limit: number },
+  q: { offset: number; limit: number; excludeIds?: readonly string[] | undefined },
 ): Promise<{ rows: ItemRow[]; hasMore: boolean }> {
   const words = text.split(/\s+/).filter(Boolean).slice(0, 8);
   if (words.length === 0) return { rows: [], hasMore: false };
   let query = db.selectFrom('items').selectAll().where('site_id', '=', siteId);
+  if (q.excludeIds?.length) query = query.where('id', 'not in', [...q.excludeIds]);
   for (const w of words) {
     const p = likePattern(w);
     query = query.where((eb) =>

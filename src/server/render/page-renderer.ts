@@ -79,8 +79,16 @@ export class PageRenderer {
     return this.collections.memo(this.versionKey(site), () => listCollections(this.db, site.id));
   }
 
-  async render(site: Site, url: ParsedPageUrl, baseUrl: string): Promise<RenderResult> {
-    return this.renderWith(site, url, baseUrl, (deps, req) => resolvePage(deps, req));
+  /** `preview`: an owner's view, where draft products' pages render (never put in the cache). */
+  async render(
+    site: Site,
+    url: ParsedPageUrl,
+    baseUrl: string,
+    opts: { preview?: boolean } = {},
+  ): Promise<RenderResult> {
+    return this.renderWith(site, url, baseUrl, (deps, req) =>
+      resolvePage(deps, opts.preview ? { ...req, preview: true } : req),
+    );
   }
 
   /**

@@ -21,6 +21,7 @@ function countingDeps() {
       },
       relatedItemIds: async () => [],
       addOnItemIds: async () => [],
+      unlistedItemIds: async () => ({ draft: [], hidden: [] }),
     },
     content: {
       findItem: async (_db: Db, siteId: string, collectionId: string, urlId: string) => {

@@ -35,6 +35,7 @@ export class ReadMemo {
       loadMerchandising: this.wrap(versionKey, 'loadMerchandising', c.loadMerchandising),
       relatedItemIds: this.wrap(versionKey, 'relatedItemIds', c.relatedItemIds),
       addOnItemIds: this.wrap(versionKey, 'addOnItemIds', c.addOnItemIds),
+      unlistedItemIds: this.wrap(versionKey, 'unlistedItemIds', c.unlistedItemIds),
     };
     const content: ContentReader = {
       listItems: this.wrap(versionKey, 'listItems', t.listItems),

@@ -20,6 +20,28 @@ export const pageRoutes: DomainRoutes = async (app, deps) => {
     reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(FAVICON_SVG),
   );
 
+  // Any role counts (rolesOf leaves out 'none', which grants nothing).
+  const isOwnerOf = async (req: FastifyRequest) =>
+    req.owner ? (await rolesOf(deps.db, req.owner.ownerId, req.site.id)).length > 0 : false;
+
+  /**
+   * A page that is a 404 for visitors may be a draft product its owner previews (owner-api.ts
+   * visibility): rendered again for the signed-in owner, never cached or shared.
+   */
+  const ownerPreview = async (req: FastifyRequest, reply: FastifyReply, status: number) => {
+    if (status !== 404 || !req.owner || !(await isOwnerOf(req))) return undefined;
+    const url = parsePageUrl(req.url);
+    const preview = await renderer.render(req.site, url, `${req.protocol}://${req.host}`, {
+      preview: true,
+    });
+    if (preview.status === 404) return undefined;
+    return reply
+      .code(preview.status)
+      .header('cache-control', 'private, no-store')
+      .type('text/html; charset=utf-8')
+      .send(preview.html);
+  };
+
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const url = parsePageUrl(req.url);
     if (url.path.startsWith('/api/')) throw appError(ErrorCode.NOT_FOUND);
@@ -27,11 +49,12 @@ export const pageRoutes: DomainRoutes = async (app, deps) => {
     const baseUrl = `${req.protocol}://${req.host}`;
 
     if (url.json) {
-      const { status, ctx, errors } = await renderer.render(site, url, baseUrl);
+      const isOwner = await isOwnerOf(req);
+      let { status, ctx, errors } = await renderer.render(site, url, baseUrl);
+      if (status === 404 && isOwner) {
+        ({ status, ctx, errors } = await renderer.render(site, url, baseUrl, { preview: true }));
+      }
       if (errors.length) req.log.warn({ templateErrors: errors, url: req.url }, 'template errors');
-      const owner = req.owner;
-      // Any role shows template errors (rolesOf leaves out 'none', which grants nothing).
-      const isOwner = owner ? (await rolesOf(deps.db, owner.ownerId, site.id)).length > 0 : false;
       const body = isOwner ? { ...ctx, templateErrors: errors } : ctx;
       // Owners' JSON differs from visitors': never let a shared cache keep it.
       return reply
@@ -51,6 +74,8 @@ export const pageRoutes: DomainRoutes = async (app, deps) => {
     const noStore = url.path === CHECKOUT_PATH;
     if (!cache || noStore) {
       const { status, html } = await render();
+      const preview = await ownerPreview(req, reply, status);
+      if (preview) return preview;
       return reply
         .code(status)
         .header('cache-control', noStore ? 'no-store' : PAGE_CACHE_CONTROL)
@@ -59,7 +84,7 @@ export const pageRoutes: DomainRoutes = async (app, deps) => {
     }
     const key = `${renderer.versionKey(site)}|${req.host}|${url.cacheKey}`;
     const page = cache.get(key) ?? (await cache.fill(key, render));
-    return sendCachedPage(req, reply, page);
+    return (await ownerPreview(req, reply, page.status)) ?? sendCachedPage(req, reply, page);
   };
   app.get('/', handler);
   app.get('/*', handler);

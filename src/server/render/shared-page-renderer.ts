@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps.js';
 import {
   addOnItemIds,
+  unlistedItemIds,
   loadMerchandising,
   loadProducts,
   relatedItemIds,
@@ -38,7 +39,7 @@ export function pageRendererFor(deps: AppDeps): PageRenderer {
     renderer = new PageRenderer({
       contextDeps: {
         db: deps.db,
-        catalog: { loadProducts, loadMerchandising, relatedItemIds, addOnItemIds },
+        catalog: { loadProducts, loadMerchandising, relatedItemIds, addOnItemIds, unlistedItemIds },
         content: { listItems, findItem, findItemsByIds, findAssets, searchItems },
         blockProps: blockPropsLoaders,
       },

@@ -19,4 +19,6 @@ export interface CatalogReader {
   relatedItemIds(db: Db, siteId: string, itemId: string): Promise<string[]>;
   /** The product's add-on item ids (SPEC 1.1), in the owner's order. */
   addOnItemIds(db: Db, siteId: string, itemId: string): Promise<string[]>;
+  /** Draft and hidden products: left out of lists, search, blocks, related products, add-ons. */
+  unlistedItemIds(db: Db, siteId: string): Promise<{ draft: string[]; hidden: string[] }>;
 }

@@ -23,6 +23,8 @@ export interface PageQuery {
 export interface PageRequest {
   base: SiteBase;
   query: PageQuery;
+  /** A signed-in owner previewing: draft products' pages render instead of a 404. Never cached. */
+  preview?: boolean;
 }
 
 /** Items per list page, by collection kind. */

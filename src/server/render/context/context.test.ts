@@ -12,6 +12,7 @@ import {
 } from '../../content/content-queries.js';
 import {
   addOnItemIds,
+  unlistedItemIds,
   loadMerchandising,
   loadProducts,
   relatedItemIds,
@@ -34,7 +35,7 @@ describeEachBackend('page context builders', (kind) => {
     site = (await findSiteById(handle.db, 'site-r'))!;
     deps = {
       db: handle.db,
-      catalog: { loadProducts, loadMerchandising, relatedItemIds, addOnItemIds },
+      catalog: { loadProducts, loadMerchandising, relatedItemIds, addOnItemIds, unlistedItemIds },
       content: { listItems, findItem, findItemsByIds, findAssets, searchItems },
       blockProps: {
         form: async ({ block, page }) => {

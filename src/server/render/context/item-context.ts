@@ -28,16 +28,23 @@ export async function buildItemContext(
   const row = await deps.content.findItem(deps.db, site.id, collection.id, slug);
   if (!row) return undefined;
   const isProduct = collection.kind === 'products';
+  const unlisted = isProduct
+    ? await deps.catalog.unlistedItemIds(deps.db, site.id)
+    : { draft: [], hidden: [] };
+  // A draft is nowhere on the live site; its owner may preview it. Hidden products open by link.
+  if (unlisted.draft.includes(row.id) && !req.preview) return undefined;
+  const shown = (id: string) => !unlisted.draft.includes(id) && !unlisted.hidden.includes(id);
   const [relatedIds, addOnIds] = isProduct
     ? await Promise.all([
         deps.catalog.relatedItemIds(deps.db, site.id, row.id),
         deps.catalog.addOnItemIds(deps.db, site.id, row.id),
       ])
     : [[], []];
-  // A product is never its own add-on, whatever the stored list says.
-  const addOnWanted = addOnIds.filter((id) => id !== row.id);
+  // A product is never its own add-on, whatever the stored list says; unlisted ones are never
+  // offered beside another.
+  const addOnWanted = addOnIds.filter((id) => id !== row.id && shown(id));
   const [relatedRows, addOnRows] = await Promise.all([
-    deps.content.findItemsByIds(deps.db, site.id, relatedIds),
+    deps.content.findItemsByIds(deps.db, site.id, relatedIds.filter(shown)),
     deps.content.findItemsByIds(deps.db, site.id, addOnWanted),
   ]);
   const related = relatedRows.slice(0, RELATED_LIMIT);

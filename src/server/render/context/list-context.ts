@@ -3,7 +3,7 @@ import type { CollectionRow } from '../../content/content-queries.js';
 import { PAGE_SIZES, type ContextDeps, type PageRequest } from './context-deps.js';
 import { assetIdsOf, itemJson } from './item-json.js';
 import { paginationJson } from './pagination.js';
-import { attachProducts } from './products-json.js';
+import { attachProducts, unlistedIds } from './products-json.js';
 import { baseContext, collectionJson } from './site-context.js';
 import type { PageContext } from './types.js';
 
@@ -21,12 +21,15 @@ export async function buildListContext(
   const isBlog = collection.kind === 'blog';
   const tag = isBlog ? req.query.tag : undefined;
   const category = isBlog ? req.query.category : undefined;
+  // Draft and hidden products are not listed (shared/product/owner-api.ts visibility).
+  const unlisted = collection.kind === 'products' ? await unlistedIds(deps, site.id) : undefined;
   const { rows, hasMore } = await deps.content.listItems(deps.db, site.id, collection.id, {
     offset: req.query.offset,
     limit: pageSize,
     tag,
     category,
     order: isBlog ? 'newest' : collection.kind === 'events' ? 'start-date' : 'position',
+    excludeIds: unlisted,
   });
   const assets = await deps.content.findAssets(deps.db, site.id, assetIdsOf(rows));
   const ctx = baseContext(req.base, {

@@ -3,7 +3,7 @@ import type { PageBlock } from '../../content/tables.js';
 import type { CollectionRow, ItemRow } from '../../content/content-queries.js';
 import type { ContextDeps, PageRequest } from './context-deps.js';
 import { assetIdsOf, imageJson, itemJson } from './item-json.js';
-import { attachProducts } from './products-json.js';
+import { attachProducts, unlistedIds } from './products-json.js';
 import { baseContext, collectionJson } from './site-context.js';
 import type { BlockJson, ItemJson, PageContext } from './types.js';
 
@@ -31,12 +31,17 @@ export async function buildPageContext(
     description: collection.description,
   });
 
+  // Draft and hidden products appear in no block.
+  const hasItemBlocks = blocks.some((b) => ['product', 'products', 'summary'].includes(b.type));
+  const unlisted = hasItemBlocks ? await unlistedIds(deps, site.id) : [];
   // Items shown by product/summary blocks: one list query per such block (pages have few).
   const blockRows = await Promise.all(
     blocks.map(async (b): Promise<ItemRow[]> => {
       if (b.type === 'product') {
         const id = str(b.data.itemId);
-        return id ? deps.content.findItemsByIds(deps.db, site.id, [id]) : [];
+        return id && !unlisted.includes(id)
+          ? deps.content.findItemsByIds(deps.db, site.id, [id])
+          : [];
       }
       if (b.type === 'products' || b.type === 'summary') {
         const urlId = str(b.data.collection) ?? str(b.data.collectionUrlId) ?? 'shop';
@@ -47,6 +52,7 @@ export async function buildPageContext(
           offset: 0,
           limit,
           order: source.kind === 'blog' ? 'newest' : 'position',
+          excludeIds: source.kind === 'products' ? unlisted : undefined,
         });
         return rows;
       }

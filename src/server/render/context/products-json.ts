@@ -1,7 +1,17 @@
 import type { Db } from '../../db/database.js';
+import type { ContextDeps } from './context-deps.js';
 import type { Site } from '../../sites/site-queries.js';
 import type { CatalogReader } from './catalog-reader.js';
 import type { ItemJson, PageContext, ProductIslandProps } from './types.js';
+
+/**
+ * Products visitors never find by browsing: drafts and hidden ones (catalog `unlistedItemIds`,
+ * memoized per content version). Lists, search, blocks, related products and add-ons skip them.
+ */
+export async function unlistedIds(deps: ContextDeps, siteId: string): Promise<string[]> {
+  const { draft, hidden } = await deps.catalog.unlistedItemIds(deps.db, siteId);
+  return [...draft, ...hidden];
+}
 
 /**
  * Adds `structuredContent`, the merchandising context and the product islands' props to product

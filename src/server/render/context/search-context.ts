@@ -2,6 +2,7 @@ import { PageType } from '../../../shared/enums.js';
 import { PAGE_SIZES, type ContextDeps, type PageRequest } from './context-deps.js';
 import { assetIdsOf, itemJson } from './item-json.js';
 import { paginationJson } from './pagination.js';
+import { unlistedIds } from './products-json.js';
 import { baseContext } from './site-context.js';
 import type { PageContext } from './types.js';
 
@@ -20,6 +21,7 @@ export async function buildSearchContext(
     ? await deps.content.searchItems(deps.db, site.id, query, {
         offset: req.query.offset,
         limit: pageSize,
+        excludeIds: await unlistedIds(deps, site.id),
       })
     : { rows: [], hasMore: false };
   const assets = await deps.content.findAssets(deps.db, site.id, assetIdsOf(rows));
