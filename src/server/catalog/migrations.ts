@@ -93,4 +93,38 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /**
+   * The owner's product list and CSV import (issue 12): products by site (the list and the
+   * storefront's unlisted-products read), and one row per import holding its CSV and progress, so
+   * the job runs in any process and any process answers GET …/import/:id.
+   */
+  '20261125_1000_catalog_imports': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createIndex('products_site_visibility_idx')
+        .on('products')
+        .columns(['site_id', 'visibility'])
+        .execute();
+      await db.schema
+        .createTable('product_imports')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('site_id', 'text', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+        .addColumn('state', 'text', (c) => c.notNull().defaultTo('queued'))
+        .addColumn('csv', 'text', (c) => c.notNull())
+        .addColumn('total', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('processed', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('updated', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_row', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('errors', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema
+        .createIndex('product_imports_site_idx')
+        .on('product_imports')
+        .columns(['site_id', 'created_at'])
+        .execute();
+    },
+  },
 };

@@ -90,7 +90,31 @@ export interface VariantsTable {
   image_asset_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A CSV import (catalog/owner/import-job.ts): its input and progress, readable by any process. */
+export interface ProductImportsTable {
+  id: string;
+  site_id: string;
+  /** 'queued' | 'running' | 'done' | 'failed' (`ImportStatus.state`). */
+  state: ColumnType<ImportState, ImportState | undefined, ImportState>;
+  /** The CSV as uploaded; cleared when the import ends. */
+  csv: string;
+  /** Products the import writes. */
+  total: Generated<number>;
+  /** Products written so far (committed with them, so a retried job resumes after them). */
+  processed: Generated<number>;
+  created: Generated<number>;
+  updated: Generated<number>;
+  /** The CSV line of the last product written: a retried job goes on after it. */
+  last_row: Generated<number>;
+  errors: ColumnType<{ row: number; message: string }[], string | undefined, string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export type ImportState = 'queued' | 'running' | 'done' | 'failed';
+
 export interface CatalogTables {
   products: ProductsTable;
   variants: VariantsTable;
+  product_imports: ProductImportsTable;
 }

@@ -16,7 +16,8 @@ export interface ProductItemFields {
   title: string;
   urlId: string;
   body: string;
-  excerpt: string;
+  /** Undefined on an update keeps the stored excerpt (the editor does not show it). */
+  excerpt?: string;
   tags: string[];
   categories: string[];
   /** In display order; the first becomes the main image, the others `asset_ids`. */
@@ -91,7 +92,7 @@ function itemColumns(f: ProductItemFields) {
     title: f.title,
     url_id: f.urlId,
     body: f.body,
-    excerpt: f.excerpt,
+    ...(f.excerpt !== undefined ? { excerpt: f.excerpt } : {}),
     tags: JSON.stringify(f.tags),
     categories: JSON.stringify(f.categories),
     main_image_id: f.imageIds[0] ?? null,

@@ -109,15 +109,7 @@ export async function updateProduct(
       ]);
       if (Object.keys(errors!).length) throw invalid(errors!);
       const now = new Date(deps.now());
-      const result = await updatePreparedProduct(
-        trx,
-        site.id,
-        itemId,
-        version,
-        p,
-        now,
-        item.excerpt,
-      );
+      const result = await updatePreparedProduct(trx, site.id, itemId, version, p, now);
       await bumpContentVersion(trx, site.id);
       return result.restocked;
     });

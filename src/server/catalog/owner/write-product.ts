@@ -63,7 +63,8 @@ export async function insertPreparedProducts(
   siteId: string,
   collectionId: string,
   products: PreparedProduct[],
-  firstPosition: number,
+  /** The first product's position; the others follow it. */
+  startPosition: number,
   now: Date,
 ): Promise<string[]> {
   if (products.length === 0) return [];
@@ -73,8 +74,7 @@ export async function insertPreparedProducts(
     excerpt: '',
     id: ids[i]!,
     collectionId,
-    // The first product of the batch lists first, above the ones already there.
-    position: firstPosition - products.length + i,
+    position: startPosition + i,
     publishedOn: now,
   }));
   await insertProductItems(db, siteId, items);
@@ -125,7 +125,6 @@ export async function updatePreparedProduct(
   version: number | undefined,
   p: PreparedProduct,
   now: Date,
-  excerpt: string,
 ): Promise<{ restocked: Restocked[] }> {
   const stored = await trx
     .selectFrom('products')
@@ -152,7 +151,7 @@ export async function updatePreparedProduct(
   const updated = await q.returning('version').executeTakeFirst();
   if (!updated) throw appError(ErrorCode.PRODUCT_CONFLICT);
 
-  await updateProductItem(trx, siteId, itemId, { ...p.item, excerpt });
+  await updateProductItem(trx, siteId, itemId, p.item);
 
   const before = await trx
     .selectFrom('variants')
