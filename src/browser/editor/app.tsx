@@ -32,6 +32,9 @@ const ProductsScreen = lazy(() =>
 const ProductEditorScreen = lazy(() =>
   import('./products/product-editor-screen.js').then((m) => ({ default: m.ProductEditorScreen })),
 );
+const MediaScreen = lazy(() =>
+  import('./media/media-screen.js').then((m) => ({ default: m.MediaScreen })),
+);
 
 /** The dashboard: header, navigation and the screen the hash names. */
 export function App({ boot }: { boot: EditorBoot }) {
@@ -97,6 +100,9 @@ export function App({ boot }: { boot: EditorBoot }) {
       break;
     case 'product-new':
       screen = <ProductEditorScreen key={`new-${route.productType}`} newType={route.productType} />;
+      break;
+    case 'media':
+      screen = <MediaScreen />;
       break;
     default:
       screen = (

@@ -12,6 +12,7 @@ export type EditorRoute =
   | { name: 'products' }
   | { name: 'product'; productId: string }
   | { name: 'product-new'; productType: number }
+  | { name: 'media' }
   | { name: 'not-found'; path: string };
 
 export const NAV_ITEMS = [
@@ -23,6 +24,7 @@ export const NAV_ITEMS = [
   { name: 'restock', href: '#/restock', label: 'Restock' },
   { name: 'inventory', href: '#/inventory', label: 'Inventory' },
   { name: 'checkout-settings', href: '#/checkout', label: 'Checkout' },
+  { name: 'media', href: '#/media', label: 'Media' },
 ] as const;
 
 /** `#/restock/{productId}/{variantId}` — ids are URI-encoded (they are free text in theory). */
@@ -56,7 +58,8 @@ export function routeFromHash(hash: string): EditorRoute {
       first === 'restock' ||
       first === 'inventory' ||
       first === 'orders' ||
-      first === 'products'
+      first === 'products' ||
+      first === 'media'
     )
       return { name: first };
     if (first === 'checkout') return { name: 'checkout-settings' };
