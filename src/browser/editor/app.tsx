@@ -35,6 +35,12 @@ const CheckoutSettingsScreen = lazy(() =>
   })),
 );
 
+const ProductsScreen = lazy(() =>
+  import('./products/products-screen.js').then((m) => ({ default: m.ProductsScreen })),
+);
+const ProductEditorScreen = lazy(() =>
+  import('./products/product-editor-screen.js').then((m) => ({ default: m.ProductEditorScreen })),
+);
 const MediaScreen = lazy(() =>
   import('./media/media-screen.js').then((m) => ({ default: m.MediaScreen })),
 );
@@ -103,6 +109,15 @@ export function App({ boot }: { boot: EditorBoot }) {
       break;
     case 'checkout-settings':
       screen = <CheckoutSettingsScreen />;
+      break;
+    case 'products':
+      screen = <ProductsScreen />;
+      break;
+    case 'product':
+      screen = <ProductEditorScreen key={route.productId} productId={route.productId} />;
+      break;
+    case 'product-new':
+      screen = <ProductEditorScreen key={`new-${route.productType}`} newType={route.productType} />;
       break;
     case 'media':
       screen = <MediaScreen />;

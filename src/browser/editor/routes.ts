@@ -12,18 +12,22 @@ export type EditorRoute =
   | { name: 'orders' }
   | { name: 'order'; orderId: string }
   | { name: 'checkout-settings' }
+  | { name: 'products' }
+  | { name: 'product'; productId: string }
+  | { name: 'product-new'; productType: number }
   | { name: 'media' }
   | { name: 'not-found'; path: string };
 
 export const NAV_ITEMS = [
   { name: 'overview', href: '#/', label: 'Overview' },
   { name: 'orders', href: '#/orders', label: 'Orders' },
-  { name: 'performance', href: '#/performance', label: 'Performance' },
+  { name: 'products', href: '#/products', label: 'Products' },
+  { name: 'inventory', href: '#/inventory', label: 'Inventory' },
+  { name: 'media', href: '#/media', label: 'Media' },
   { name: 'forms', href: '#/forms', label: 'Forms & mail' },
   { name: 'restock', href: '#/restock', label: 'Restock' },
-  { name: 'inventory', href: '#/inventory', label: 'Inventory' },
   { name: 'checkout-settings', href: '#/checkout', label: 'Checkout' },
-  { name: 'media', href: '#/media', label: 'Media' },
+  { name: 'performance', href: '#/performance', label: 'Performance' },
 ] as const;
 
 /** `#/restock/{productId}/{variantId}` — ids are URI-encoded (they are free text in theory). */
@@ -50,7 +54,8 @@ function decode(s: string): string | undefined {
 }
 
 export function routeFromHash(hash: string): EditorRoute {
-  const path = hash.replace(/^#/, '').replace(/\/+$/, '') || '/';
+  const [rawPath = '', query = ''] = hash.replace(/^#/, '').split('?');
+  const path = rawPath.replace(/\/+$/, '') || '/';
   const parts = path.split('/').filter(Boolean);
   if (parts.length === 0) return { name: 'overview' };
   const [first, ...rest] = parts;
@@ -61,6 +66,7 @@ export function routeFromHash(hash: string): EditorRoute {
       first === 'restock' ||
       first === 'inventory' ||
       first === 'orders' ||
+      first === 'products' ||
       first === 'media'
     )
       return { name: first };
@@ -79,6 +85,15 @@ export function routeFromHash(hash: string): EditorRoute {
     const orderId = decode(rest[0]!);
     if (orderId) return { name: 'order', orderId };
   }
+  if (first === 'products' && rest.length === 1) {
+    if (rest[0] === 'new')
+      return {
+        name: 'product-new',
+        productType: Number(new URLSearchParams(query).get('type')) || 1,
+      };
+    const productId = decode(rest[0]!);
+    if (productId) return { name: 'product', productId };
+  }
   if (first === 'restock' && rest.length === 2) {
     const productId = decode(rest[0]!);
     const variantId = decode(rest[1]!);
@@ -92,5 +107,6 @@ export function navNameOf(route: EditorRoute): string | undefined {
   if (route.name === 'order') return 'orders';
   if (route.name === 'form' || route.name === 'form-submissions' || route.name === 'mailing-lists')
     return 'forms';
+  if (route.name === 'product' || route.name === 'product-new') return 'products';
   return route.name === 'restock-group' ? 'restock' : route.name;
 }
