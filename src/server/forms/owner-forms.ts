@@ -146,8 +146,8 @@ async function saveAndAnnounce<T>(
   work: (trx: Db) => Promise<T>,
 ): Promise<T> {
   const out = await db.transaction().execute(async (trx) => {
-    const result = await work(trx as unknown as Db);
-    await bumpContentVersion(trx as unknown as Db, siteId);
+    const result = await work(trx);
+    await bumpContentVersion(trx, siteId);
     return result;
   });
   events.emit('content-changed', { siteId });
