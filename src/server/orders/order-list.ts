@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { OrderListResponse } from '../../shared/checkout/api.js';
 import type { Db } from '../db/database.js';
 import { loadParts, orderJson } from './order-json.js';
+import { csvCell } from '../platform/csv.js';
 
 export interface OrderListQuery {
   /** Any of the three statuses: open, cancelled, completed, pending, paid, refunded…, unfulfilled. */
@@ -68,13 +69,6 @@ export async function listOrders(
     nextCursor: rows.length > limit ? String(page[page.length - 1]!.order_number) : null,
     total: Number(count.n),
   };
-}
-
-function csvCell(v: string | number | boolean): string {
-  let s = String(v);
-  // A cell a spreadsheet would run as a formula is quoted as text (CSV injection).
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 export const CSV_COLUMNS = [

@@ -1,5 +1,5 @@
 /**
- * CSV for owner exports (submissions, subscribers). RFC 4180 quoting, CRLF line ends, and a
+ * CSV for every owner export (orders, submissions, subscribers). RFC 4180 quoting, CRLF line ends, and a
  * leading `'` on any cell a spreadsheet would run as a formula (CSV injection: `=`, `+`, `-`,
  * `@`, tab, CR), because these cells hold what visitors typed.
  */
