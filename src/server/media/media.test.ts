@@ -178,6 +178,19 @@ describeEachBackend('media library API', (kind) => {
 
     const json = await admin.post('/api/media', { file: 'x' });
     expect(json.statusCode).toBe(400);
+    // Broken multipart bodies are the client's fault, never a 500.
+    for (const [type, body] of [
+      ['multipart/form-data', 'garbage'],
+      ['multipart/form-data; boundary=abc', 'garbage without parts'],
+      [
+        'multipart/form-data; boundary=abc',
+        '--abc\r\nContent-Disposition: form-data; name="f"\r\n\r\nx',
+      ],
+    ] as const) {
+      const res = await admin.post('/api/media', body, { 'content-type': type });
+      expect(res.statusCode, `${type}: ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, `${type}: ${res.body}`).toBeLessThan(500);
+    }
 
     expect(await assetCount()).toBe(before);
     expect(filesUnder(dataDir)).toEqual(filesBefore);

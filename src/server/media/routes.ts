@@ -5,7 +5,7 @@ import { Role } from '../../shared/enums.js';
 import { ErrorCode } from '../../shared/errors.js';
 import { MediaLimits } from '../../shared/media/api.js';
 import type { DomainRoutes } from '../deps.js';
-import { appError } from '../errors/app-error.js';
+import { AppError, appError } from '../errors/app-error.js';
 import { requireOwner } from '../http/request-context.js';
 import { fileKey } from '../content/asset-files.js';
 import {
@@ -116,9 +116,19 @@ export const mediaRoutes: DomainRoutes = async (app, deps) => {
         'Send the file as multipart/form-data in a `file` field.',
       );
     }
-    const part = await req.file();
-    if (!part) throw appError(ErrorCode.VALIDATION, 'Send one file in a `file` field.');
-    const file = await receiveUpload(part);
+    let file: ReceivedFile;
+    try {
+      const part = await req.file();
+      if (!part) throw appError(ErrorCode.VALIDATION, 'Send one file in a `file` field.');
+      file = await receiveUpload(part);
+    } catch (err) {
+      // The parser's own errors (no boundary, a body cut short…) are the client's, not ours.
+      if (err instanceof AppError) throw err;
+      throw appError(
+        ErrorCode.VALIDATION,
+        'The upload is not a readable multipart/form-data body.',
+      );
+    }
     try {
       return await use(file);
     } finally {
