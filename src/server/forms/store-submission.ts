@@ -21,6 +21,8 @@ export interface SubmissionToStore {
   mails: OutboxRow[];
   /** Mail that goes out only when `join` added the address (or re-added it): the welcome. */
   welcome?: OutboxRow;
+  /** A job queued with the submission (its webhook), as `JobQueue.insertStatement` builds it. */
+  job?: (from: RawBuilder<unknown>) => RawBuilder<unknown>;
 }
 
 export interface StoreOutcome {
@@ -80,7 +82,7 @@ export async function storeSubmission(db: Db, s: SubmissionToStore): Promise<Sto
                           status, attempts, last_error, created_at, next_attempt_at, sent_at)
       ${mail(s.mails, sql`ok`)}${welcome}
       RETURNING id
-    )
+    )${s.job ? sql`, queued AS (${s.job(sql`sub`)})` : sql``}
     SELECT EXISTS (SELECT 1 FROM ok) AS stored,
            ${s.join ? sql`EXISTS (SELECT 1 FROM member)` : sql`false`} AS joined`.execute(db);
   return { stored: rows[0]?.stored === true, joined: rows[0]?.joined === true };

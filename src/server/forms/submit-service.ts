@@ -33,7 +33,7 @@ import {
 import { storeSubmission } from './store-submission.js';
 import { ownerNotification } from './owner-mail.js';
 import { newsletterWelcome } from './welcome-mail.js';
-import { enqueueSubmissionWebhook } from './webhook.js';
+import { submissionWebhookJob } from './webhook.js';
 
 export interface SubmissionInput {
   key: string;
@@ -152,6 +152,14 @@ export async function submitForm(
     ]);
   }
   const submissionId = crypto.randomUUID();
+  const webhook = row.webhook_url
+    ? submissionWebhookJob(deps, site, row, {
+        id: submissionId,
+        values,
+        pageContext: input.pageContext,
+        createdOn: now,
+      })
+    : undefined;
   const outcome = await storeSubmission(deps.db, {
     ...(usual ? { keyHash: submissionKeyHash(input.key) } : {}),
     id: submissionId,
@@ -163,18 +171,12 @@ export async function submitForm(
     ...(join ? { join } : {}),
     mails: mailer.outboxRows(notifications),
     ...(welcome ? { welcome } : {}),
+    ...(webhook ? { job: webhook } : {}),
   });
   if (!outcome.stored) throw appError(ErrorCode.FORM_KEY_INVALID);
   mailer.kick();
-  // After the commit: the webhook is a job, delivered (and retried) apart from this request.
-  if (row.webhook_url) {
-    await enqueueSubmissionWebhook(deps, site, row, {
-      id: submissionId,
-      values,
-      pageContext: input.pageContext,
-      createdOn: now,
-    });
-  }
+  // The webhook's job committed with the submission; it is delivered (and retried) apart.
+  if (webhook) deps.jobs.wake();
   return success(row);
 }
 

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import dns from 'node:dns/promises';
+import type { RawBuilder } from 'kysely';
 import type { AppDeps } from '../deps.js';
 import type { Site } from '../sites/site-queries.js';
 import { answeredFields } from '../../shared/forms/answers.js';
@@ -149,27 +150,28 @@ export function submissionPayload(
   };
 }
 
-/** Queues the POST for a stored submission. A queue failure is logged, never the visitor's. */
-export async function enqueueSubmissionWebhook(
+/**
+ * The job that POSTs a submission, as a statement for the submission's own write
+ * (store-submission.ts): the job exists exactly when the submission does, so an accepted
+ * submission is never left without its delivery. Wake the queue after the commit.
+ */
+export function submissionWebhookJob(
   deps: AppDeps,
   site: Site,
   row: FormRow,
   sub: { id: string; values: FormValues; pageContext: FormPageContext; createdOn: number },
-): Promise<void> {
+): (from: RawBuilder<unknown>) => RawBuilder<unknown> {
   const deliveryId = crypto.randomUUID();
   const payload = submissionPayload(deliveryId, 'form.submission', site, row, sub, deps.now());
-  try {
-    await enqueueDelivery(deps, {
-      siteId: site.id,
-      formId: row.id,
-      deliveryId,
-      event: 'form.submission',
-      submissionId: sub.id,
-      body: JSON.stringify(payload),
-    });
-  } catch (err) {
-    logs.get(deps)?.error({ err, form: row.id }, 'forms: queueing a webhook failed');
-  }
+  const job: WebhookJob = {
+    siteId: site.id,
+    formId: row.id,
+    deliveryId,
+    event: 'form.submission',
+    submissionId: sub.id,
+    body: JSON.stringify(payload),
+  };
+  return (from) => deps.jobs.insertStatement(WEBHOOK_QUEUE, job, from, { key: deliveryId });
 }
 
 /** Queues the owner's 'Send test': a made-up submission with the form's fields. */

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { JobsTable } from '../tables.js';
@@ -83,6 +83,30 @@ export class JobQueue {
   define<P>(queue: string, def: QueueDefinition<P>): void {
     this.defs.set(queue, def as QueueDefinition<never>);
     if (this.started && def.everyMs !== undefined) void this.ensureRecurring(queue, def.everyMs);
+  }
+
+  /**
+   * The INSERT of a job as a statement to run inside another write (a data-modifying CTE), for
+   * a job that must exist exactly when that write commits: it adds one row per row of `from`
+   * (e.g. the CTE that holds the inserted record). Call `wake()` after the commit; until then
+   * another process's poll finds it. A queued or running job with the same key wins.
+   */
+  insertStatement(
+    queue: string,
+    payload: unknown,
+    from: RawBuilder<unknown>,
+    opts: EnqueueOptions = {},
+  ): RawBuilder<unknown> {
+    const now = this.opts.now();
+    const maxAttempts = opts.maxAttempts ?? this.defs.get(queue)?.maxAttempts ?? 5;
+    return sql`
+      INSERT INTO jobs (id, queue, key, payload, state, run_at, attempts, max_attempts, created)
+      SELECT ${crypto.randomUUID()}, ${queue}, ${opts.key ?? null},
+             ${JSON.stringify(payload ?? {})}::jsonb, 'queued', ${opts.runAt ?? now}, 0,
+             ${maxAttempts}, ${now}
+        FROM ${from}
+      ON CONFLICT (queue, key) WHERE state IN ('queued', 'running') DO NOTHING
+      RETURNING id`;
   }
 
   /**
