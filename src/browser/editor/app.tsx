@@ -26,6 +26,10 @@ const CheckoutSettingsScreen = lazy(() =>
   })),
 );
 
+const MediaScreen = lazy(() =>
+  import('./media/media-screen.js').then((m) => ({ default: m.MediaScreen })),
+);
+
 /** The dashboard: header, navigation and the screen the hash names. */
 export function App({ boot }: { boot: EditorBoot }) {
   const route = useHashRoute();
@@ -81,6 +85,9 @@ export function App({ boot }: { boot: EditorBoot }) {
       break;
     case 'checkout-settings':
       screen = <CheckoutSettingsScreen />;
+      break;
+    case 'media':
+      screen = <MediaScreen />;
       break;
     default:
       screen = (

@@ -9,6 +9,7 @@ export type EditorRoute =
   | { name: 'orders' }
   | { name: 'order'; orderId: string }
   | { name: 'checkout-settings' }
+  | { name: 'media' }
   | { name: 'not-found'; path: string };
 
 export const NAV_ITEMS = [
@@ -19,6 +20,7 @@ export const NAV_ITEMS = [
   { name: 'restock', href: '#/restock', label: 'Restock' },
   { name: 'inventory', href: '#/inventory', label: 'Inventory' },
   { name: 'checkout-settings', href: '#/checkout', label: 'Checkout' },
+  { name: 'media', href: '#/media', label: 'Media' },
 ] as const;
 
 /** `#/restock/{productId}/{variantId}` — ids are URI-encoded (they are free text in theory). */
@@ -50,7 +52,8 @@ export function routeFromHash(hash: string): EditorRoute {
       first === 'forms' ||
       first === 'restock' ||
       first === 'inventory' ||
-      first === 'orders'
+      first === 'orders' ||
+      first === 'media'
     )
       return { name: first };
     if (first === 'checkout') return { name: 'checkout-settings' };

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.js';
 
 /**
  * Where an asset is used on its website: an item's main image or gallery, a variant's image, a
- * digital product's file. Reads the catalog's tables directly — the one read of them outside the
+ * digital product's file, a page's image or gallery block. Reads the catalog's tables directly — the one read of them outside the
  * catalog — because the catalog has no export for it yet (a join is one query; see docs/media.md).
  */
 export async function usesOf(db: Db, siteId: string, assetId: string): Promise<MediaUsage[]> {
@@ -33,6 +33,23 @@ export async function usesOf(db: Db, siteId: string, assetId: string): Promise<M
     .where('products.site_id', '=', siteId)
     .where('products.digital_asset_id', '=', assetId)
     .execute();
+  // Pages' image and gallery blocks (render/context/page-context.ts reads the same fields).
+  const pages = await db
+    .selectFrom('collections')
+    .select(['id', 'title'])
+    .select(
+      sql<boolean>`blocks @> ${JSON.stringify([{ type: 'image', data: { assetId } }])}::jsonb`.as(
+        'as_image',
+      ),
+    )
+    .where('site_id', '=', siteId)
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`blocks @> ${JSON.stringify([{ type: 'image', data: { assetId } }])}::jsonb`,
+        sql<boolean>`blocks @> ${JSON.stringify([{ type: 'gallery', data: { assetIds: [assetId] } }])}::jsonb`,
+      ]),
+    )
+    .execute();
   const uses: MediaUsage[] = [
     ...items.map((i) => ({
       itemId: i.id,
@@ -41,6 +58,11 @@ export async function usesOf(db: Db, siteId: string, assetId: string): Promise<M
     })),
     ...variants.map((v) => ({ itemId: v.id, title: v.title, role: 'variant image' })),
     ...products.map((p) => ({ itemId: p.id, title: p.title, role: 'digital file' })),
+    ...pages.map((c) => ({
+      itemId: c.id,
+      title: c.title,
+      role: c.as_image ? 'page image block' : 'page gallery block',
+    })),
   ];
   const seen = new Set<string>();
   return uses.filter((u) => {

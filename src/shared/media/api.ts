@@ -52,9 +52,10 @@ export interface MediaAsset {
 
 /** Where an asset is used; DELETE answers 409 MEDIA_IN_USE with `usedBy: MediaUsage[]`. */
 export interface MediaUsage {
+  /** The item's id, or the page's (collection's) for a page block. */
   itemId: string;
   title: string;
-  /** 'main image' | 'gallery' | 'variant image' | 'digital file' */
+  /** 'main image' | 'gallery' | 'variant image' | 'digital file' | 'page image block' | 'page gallery block' */
   role: string;
 }
 
