@@ -6,7 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import type { OrderJson } from '../../shared/checkout/api.js';
 import { DOWNLOAD_LINK_SECONDS } from '../../shared/product/digital-delivery.js';
 import { describeEachBackend, openTestDatabase } from '../testing/backends.js';
-import { buildTestApp } from '../testing/test-app.js';
+import { buildTestApp, Visitor } from '../testing/test-app.js';
+import { createOwner, grantRole } from '../owners/owner-service.js';
+import { Role } from '../../shared/enums.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { HOST_B, SITE_A, SITE_B, seedShop, Shopper } from '../cart/test-fixtures.js';
 import { storageFor } from '../media/storage/index.js';
@@ -172,6 +174,47 @@ describeEachBackend('digital downloads', (kind) => {
     const page = await other.get(order.statusUrl);
     expect(page.statusCode).toBe(404);
     expect(page.body).not.toContain('/download?');
+  });
+
+  it('a bank transfer marked paid gets its links: on the page and in a mail', async () => {
+    const o = await createOwner(h.db, {
+      email: 'owner@downloads.test',
+      password: 'pw-123456',
+      displayName: 'O',
+    });
+    await grantRole(h.db, SITE_A, o, Role.ADMIN);
+    const owner = new Visitor(app);
+    const login = await owner.post('/api/auth/login', {
+      email: 'owner@downloads.test',
+      password: 'pw-123456',
+    });
+    expect(login.statusCode, login.body).toBe(200);
+
+    const { s, order } = await buy([{ itemId: 'ebook' }], 'manual');
+    expect(await pageDownloads(s, order.statusUrl)).toEqual([]);
+    const paid = await owner.post(`/api/commerce/orders/${order.id}/mark-paid`, {});
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [d] = await pageDownloads(s, order.statusUrl);
+    expect(d?.filename).toBe('glaze-notebook.pdf');
+    const mail = await h.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('kind', '=', 'order-downloads')
+      .executeTakeFirstOrThrow();
+    expect(mail.to_address).toBe(order.email);
+    const link = /http:\/\/localhost(:\d+)?\/api\/media\/file-notebook\/download\?[^\s"]+/.exec(
+      mail.text_body,
+    )?.[0];
+    expect(link, mail.text_body).toBeDefined();
+    expect((await s.get(local(link!))).statusCode).toBe(200);
+    // Marking it paid again sends nothing more.
+    await owner.post(`/api/commerce/orders/${order.id}/mark-paid`, {});
+    const mails = await h.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('kind', '=', 'order-downloads')
+      .execute();
+    expect(mails).toHaveLength(1);
   });
 
   it('no link before payment (bank transfer), for a gift card, or for a product without a file', async () => {

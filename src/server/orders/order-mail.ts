@@ -188,3 +188,45 @@ export function orderShippedMail(
     language: site.language,
   };
 }
+
+/**
+ * A bank-transfer order's files, once the owner marks it paid (the confirmation had no links:
+ * nothing was paid yet). In the website's language.
+ */
+export function orderDownloadsMail(
+  site: MailSite,
+  order: OrderJson,
+  downloads: readonly DownloadJson[],
+  origin: string,
+): MailMessage {
+  const t = mailTexts(site.language).order;
+  const d = orderPageTexts(site.language);
+  const url = origin + order.statusUrl;
+  const intro = d.DOWNLOADS_READY.replace('{n}', String(order.orderNumber));
+  const text = [
+    intro,
+    ...downloads.map((x) => `${x.title} (${x.filename}): ${x.url}`),
+    '',
+    d.DOWNLOAD_MAIL_NOTE,
+    t.statusLine(url),
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
+<p>${cell(intro)}</p>
+<ul>${downloads.map((x) => `<li><a href="${escapeHtml(x.url)}">${cell(x.title)}</a> (${cell(x.filename)})</li>`).join('')}</ul>
+<p style="color:#555">${cell(d.DOWNLOAD_MAIL_NOTE)}</p>
+<p><a href="${escapeHtml(url)}">${cell(t.statusLink)}</a></p>
+</body></html>`;
+  return {
+    siteId: site.id,
+    kind: 'order-downloads',
+    to: order.email,
+    subject: d.DOWNLOADS_READY_SUBJECT.replace('{site}', site.title).replace(
+      '{n}',
+      String(order.orderNumber),
+    ),
+    text,
+    html,
+    fromName: site.title,
+    language: site.language,
+  };
+}

@@ -41,6 +41,8 @@ export const OrderPageTexts = {
     'Download links work for 7 days. Open this order page again from your order link for fresh ones.',
   DOWNLOAD_MAIL_NOTE:
     'Download links work for 7 days; your order status page always has fresh ones.',
+  DOWNLOADS_READY_SUBJECT: 'Your downloads from {site} (order #{n})',
+  DOWNLOADS_READY: 'Thank you: your payment for order #{n} has arrived. Your downloads:',
 } as const;
 
 type Texts = { readonly [K in keyof typeof OrderPageTexts]: string };
@@ -77,6 +79,8 @@ const JA_TEXTS: Texts = {
     'ダウンロードリンクの有効期限は7日間です。ご注文ページを開き直すと、新しいリンクが表示されます。',
   DOWNLOAD_MAIL_NOTE:
     'ダウンロードリンクの有効期限は7日間です。ご注文状況ページからいつでも新しいリンクを取得できます。',
+  DOWNLOADS_READY_SUBJECT: '{site}：ダウンロードのご案内（注文番号 #{n}）',
+  DOWNLOADS_READY: '注文番号 #{n} のお支払いを確認しました。ダウンロードはこちらです：',
 };
 
 const STATUS_WORDS: Record<string, string> = {

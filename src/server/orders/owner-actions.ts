@@ -13,7 +13,8 @@ import {
   paidStatus,
   type OrderRow,
 } from './order-json.js';
-import { orderShippedMail, type MailSite } from './order-mail.js';
+import { orderDownloadsMail, orderShippedMail, type MailSite } from './order-mail.js';
+import { orderDownloads } from './downloads.js';
 import type { OrderDeps } from './place-order.js';
 
 export interface OwnerContext {
@@ -77,8 +78,24 @@ export async function markPaid(
       .where('payment_status', 'in', ['pending', 'authorized'])
       .returning('id')
       .executeTakeFirst();
-    if (moved) await addOrderEvent(trx, orderId, now, 'paid', 'Marked as paid.');
+    if (!moved) return;
+    await addOrderEvent(trx, orderId, now, 'paid', 'Marked as paid.');
+    // A waiting bank transfer's digital files go out now (its confirmation had no links).
+    if (row.payment_status !== 'pending') return;
+    const order = await loadOrderJson(trx, deps.secret, siteId, orderId);
+    const downloads = order
+      ? await orderDownloads(
+          { db: trx, sign: deps.signFileUrl, now: deps.now },
+          ctx.site,
+          order,
+          ctx.origin,
+        )
+      : [];
+    if (order && downloads.length) {
+      await deps.mailer.enqueue(trx, [orderDownloadsMail(ctx.site, order, downloads, ctx.origin)]);
+    }
   });
+  deps.mailer.kick();
   return json(deps, siteId, orderId);
 }
 

@@ -43,7 +43,8 @@ export async function galleryProps(
   const more = missing.length ? await deps.content.findAssets(deps.db, siteId, missing) : loaded;
   const images = ids.flatMap((id) => {
     const asset = loaded.get(id) ?? more.get(id);
-    return asset ? [galleryImage(asset, row.title)] : [];
+    // Only pictures: a file of the media library (no size) named by mistake is left out.
+    return asset && asset.width > 0 && asset.height > 0 ? [galleryImage(asset, row.title)] : [];
   });
   if (images.length < 2) return undefined;
   const t = themeTexts(language);
