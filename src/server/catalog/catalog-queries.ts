@@ -188,3 +188,33 @@ export async function isDraftProduct(db: Db, siteId: string, itemId: string): Pr
     .executeTakeFirst();
   return row?.visibility === 'draft';
 }
+
+/**
+ * Products whose variant image or delivered file is the asset (the media library refuses to
+ * delete an asset in use): item id and how it is used.
+ */
+export async function productUsesOfAsset(
+  db: Db,
+  siteId: string,
+  assetId: string,
+): Promise<{ itemId: string; role: 'variant image' | 'digital file' }[]> {
+  const [variants, products] = await Promise.all([
+    db
+      .selectFrom('variants')
+      .select('item_id')
+      .distinct()
+      .where('site_id', '=', siteId)
+      .where('image_asset_id', '=', assetId)
+      .execute(),
+    db
+      .selectFrom('products')
+      .select('item_id')
+      .where('site_id', '=', siteId)
+      .where('digital_asset_id', '=', assetId)
+      .execute(),
+  ]);
+  return [
+    ...variants.map((v) => ({ itemId: v.item_id, role: 'variant image' as const })),
+    ...products.map((p) => ({ itemId: p.item_id, role: 'digital file' as const })),
+  ];
+}

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import type { MediaUsage } from '../../shared/media/api.js';
 import type { Db } from '../db/database.js';
+import { productUsesOfAsset } from '../catalog/catalog-queries.js';
 
 /**
  * Where an asset is used on its website: an item's main image or gallery, a variant's image, a
- * digital product's file, a page's image or gallery block. Reads the catalog's tables directly — the one read of them outside the
- * catalog — because the catalog has no export for it yet (a join is one query; see docs/media.md).
+ * digital product's file, a page's image or gallery block. Items, pages and assets are the
+ * content domain's tables (the media library's own); products come from the catalog's export.
  */
 export async function usesOf(db: Db, siteId: string, assetId: string): Promise<MediaUsage[]> {
   const items = await db
@@ -19,20 +20,12 @@ export async function usesOf(db: Db, siteId: string, assetId: string): Promise<M
       ]),
     )
     .execute();
-  const variants = await db
-    .selectFrom('variants')
-    .innerJoin('items', 'items.id', 'variants.item_id')
-    .select(['items.id', 'items.title'])
-    .where('variants.site_id', '=', siteId)
-    .where('variants.image_asset_id', '=', assetId)
-    .execute();
-  const products = await db
-    .selectFrom('products')
-    .innerJoin('items', 'items.id', 'products.item_id')
-    .select(['items.id', 'items.title'])
-    .where('products.site_id', '=', siteId)
-    .where('products.digital_asset_id', '=', assetId)
-    .execute();
+  const products = await productUsesOfAsset(db, siteId, assetId);
+  const titles = await itemTitles(
+    db,
+    siteId,
+    products.map((p) => p.itemId),
+  );
   // Pages' image and gallery blocks (render/context/page-context.ts reads the same fields).
   const pages = await db
     .selectFrom('collections')
@@ -56,8 +49,7 @@ export async function usesOf(db: Db, siteId: string, assetId: string): Promise<M
       title: i.title,
       role: i.main_image_id === assetId ? 'main image' : 'gallery',
     })),
-    ...variants.map((v) => ({ itemId: v.id, title: v.title, role: 'variant image' })),
-    ...products.map((p) => ({ itemId: p.id, title: p.title, role: 'digital file' })),
+    ...products.map((p) => ({ itemId: p.itemId, title: titles.get(p.itemId) ?? '', role: p.role })),
     ...pages.map((c) => ({
       itemId: c.id,
       title: c.title,
@@ -71,4 +63,15 @@ export async function usesOf(db: Db, siteId: string, assetId: string): Promise<M
     seen.add(k);
     return true;
   });
+}
+
+async function itemTitles(db: Db, siteId: string, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('items')
+    .select(['id', 'title'])
+    .where('site_id', '=', siteId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.title]));
 }
