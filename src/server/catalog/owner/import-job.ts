@@ -138,6 +138,8 @@ async function runImport(deps: OwnerDeps, importId: string, ctx: JobContext): Pr
     announce(deps.events, site.id, restocked);
     await ctx.extend();
   }
+  // Fresh statistics, so the owner's list right after a big import is planned for its real size.
+  await sql`analyze products, variants`.execute(deps.db);
   await finish(deps.db, importId, 'done', plan.errors);
 }
 
