@@ -7,6 +7,7 @@ import {
 import type { Db } from '../db/database.js';
 import { appError } from '../errors/app-error.js';
 import { VersionedCache, type CacheRegistry } from '../platform/versioned-cache.js';
+import { unlistedItemIds } from '../catalog/catalog-queries.js';
 import { bumpContentVersion } from '../sites/site-queries.js';
 
 /**
@@ -99,5 +100,27 @@ export class CheckoutSettingsCache {
     return this.entries.memo(`${siteId}|${contentVersion}`, () =>
       loadCheckoutSettings(this.db, siteId),
     );
+  }
+}
+
+/** A website's draft product ids per content version (placing refuses them; few per site). */
+export class DraftProductsCache {
+  private readonly entries = new VersionedCache<Promise<ReadonlySet<string>>>({
+    name: 'draft-products',
+    maxEntries: 10_000,
+  });
+
+  constructor(
+    private readonly db: Db,
+    caches?: CacheRegistry,
+  ) {
+    caches?.register(this.entries);
+  }
+
+  get(siteId: string, contentVersion: number): Promise<ReadonlySet<string>> {
+    return this.entries.memo(`${siteId}|${contentVersion}`, async () => {
+      const { draft } = await unlistedItemIds(this.db, siteId);
+      return new Set(draft);
+    });
   }
 }

@@ -97,6 +97,25 @@ describeEachBackend('orders API', (kind) => {
   });
 
   describe('placing an order', () => {
+    it('refuses a product the owner made a draft after it was added, naming it', async () => {
+      const s = await shopperWith([{ itemId: 'mug', sku: 'MUG-S', quantity: 1 }]);
+      const bulk = (action: string) =>
+        owner.post('/api/commerce/products/bulk', { ids: ['mug'], action });
+      expect((await bulk('draft')).statusCode).toBe(200);
+      try {
+        const before = await count('orders');
+        const res = await s.post(ORDERS, placeBody());
+        expect(res.statusCode, res.body).toBe(409);
+        expect(res.json().error).toMatchObject({ code: 'CHECKOUT_CART_CHANGED' });
+        expect(res.json().error.message).toMatch(
+          /is no longer available\. Remove it from your cart/,
+        );
+        expect(await count('orders')).toBe(before);
+      } finally {
+        expect((await bulk('publish')).statusCode).toBe(200);
+      }
+    });
+
     it('approves tok_visa: 201 with totals, stock taken, cart purchased, mails queued', async () => {
       const s = await shopperWith([
         { itemId: 'mug', sku: 'MUG-S', quantity: 2 },

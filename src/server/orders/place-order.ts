@@ -72,6 +72,8 @@ export interface OrderDeps {
   settings: (siteId: string, contentVersion: number) => Promise<CheckoutSettings>;
   /** Signs digital products' download links (media/signed-links.ts `signedFileUrl`). */
   signFileUrl: SignFileUrl;
+  /** A website's draft products for its content version (cached in routes.ts): not for sale. */
+  draftItemIds: (siteId: string, contentVersion: number) => Promise<ReadonlySet<string>>;
   /** Who gets the new-order mail (cached: owners/owner-emails-cache.ts). */
   ownerEmails: (siteId: string) => Promise<string[]>;
   log?: { warn: (obj: unknown, msg?: string) => void };
@@ -126,6 +128,7 @@ export async function placeOrder(
 
   const cart = await loadCart(deps, ctx);
   if ('order' in cart) return cart;
+  await refuseDrafts(deps, ctx, cart.entries);
   const settings = await deps.settings(ctx.site.id, ctx.store.contentVersion);
   const offered = enabledProviders(settings).filter((p) => deps.providers[p]);
   const request = validate(input, settings, offered, cart.entries);
@@ -216,6 +219,21 @@ async function loadCart(deps: OrderDeps, ctx: PlaceContext): Promise<LoadedCart 
   }
   if (!found.entries.length) throw appError(ErrorCode.CART_EMPTY, Messages.CART_EMPTY);
   return { cartId: found.cart.id, entries: found.entries };
+}
+
+/**
+ * A product the owner turned back into a draft after it was added is no longer for sale
+ * (shared/product/owner-api.ts visibility): the shopper is told which and removes it.
+ */
+async function refuseDrafts(deps: OrderDeps, ctx: PlaceContext, entries: EntryRow[]) {
+  const drafts = await deps.draftItemIds(ctx.site.id, ctx.store.contentVersion);
+  const gone = entries.find((e) => drafts.has(e.item_id));
+  if (gone) {
+    throw appError(
+      ErrorCode.CHECKOUT_CART_CHANGED,
+      `${gone.title} is no longer available. Remove it from your cart to check out.`,
+    );
+  }
 }
 
 function cleanAddress(a: Partial<AddressInput>): AddressInput {

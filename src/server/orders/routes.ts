@@ -24,6 +24,7 @@ import { cachedOwnerEmails } from '../owners/owner-emails-cache.js';
 import type { Site } from '../sites/site-queries.js';
 import {
   CheckoutSettingsCache,
+  DraftProductsCache,
   loadCheckoutSettings,
   saveCheckoutSettings,
 } from './checkout-settings.js';
@@ -163,6 +164,7 @@ function wantsJson(req: FastifyRequest): boolean {
 export const orderRoutes: DomainRoutes = async (app, deps) => {
   const mailer = mailerFor(deps, app.log);
   const checkoutSettings = new CheckoutSettingsCache(deps.db, deps.caches);
+  const draftProducts = new DraftProductsCache(deps.db, deps.caches);
   const orderDeps: OrderDeps = {
     db: deps.db,
     now: deps.now,
@@ -172,6 +174,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
     providers: paymentProvidersFor(deps),
     recorder: new OrderRecorder(deps.db),
     settings: (siteId, version) => checkoutSettings.get(siteId, version),
+    draftItemIds: (siteId, version) => draftProducts.get(siteId, version),
     ownerEmails: (siteId) => cachedOwnerEmails(deps, siteId),
     signFileUrl: signedFileUrl,
     log: app.log,

@@ -39,15 +39,8 @@ export function isYes(text: string): boolean {
   return /^(yes|y|true|1)$/i.test(text.trim());
 }
 
-/**
- * One CSV cell: quoted when it holds a comma, quote or line break (RFC 4180); a text a spreadsheet
- * would run as a formula (= + - @, tab, carriage return first) gets a leading apostrophe.
- */
-export function csvCell(value: string | number): string {
-  let s = String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+/** One CSV cell, formula-safe: the one rule every owner export uses (platform/csv.ts). */
+export { csvCell } from '../../platform/csv.js';
 
 /** A cell as read: the export's formula guard taken off again, surrounding space trimmed. */
 export function cellText(raw: string | undefined): string {
