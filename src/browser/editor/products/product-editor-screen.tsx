@@ -46,6 +46,26 @@ interface Loaded {
   product: OwnerProduct | null;
   form: ProductForm;
   tags: TagsResponse;
+  productForms: ProductFormChoice[] | null;
+}
+
+/** A product form (SPEC 3.6 additional fields) the owner can attach. */
+interface ProductFormChoice {
+  id: string;
+  name: string;
+}
+
+/**
+ * The site's product forms from the forms API (`GET /api/forms`, docs/forms.md), for the
+ * additional-fields select; null when that API is not there, and the field becomes a text box.
+ */
+async function productFormChoices(signal: AbortSignal): Promise<ProductFormChoice[] | null> {
+  const res = await editorFetch<{ items?: { id: string; name: string; kind: string }[] }>(
+    '/api/forms',
+    { signal },
+  ).catch(() => undefined);
+  if (!res?.items) return null;
+  return res.items.filter((f) => f.kind === 'product').map(({ id, name }) => ({ id, name }));
 }
 
 /** The store's currency, for new products (the storefront's context names it). */
@@ -69,6 +89,7 @@ export function ProductEditorScreen({
   const state = useLoad<Loaded>(
     async (signal) => {
       const tags = editorFetch<TagsResponse>(ProductApi.tags, { signal }).catch(() => NO_TAGS);
+      const forms = productFormChoices(signal);
       if (productId) {
         const { product } = await editorFetch<{ product: OwnerProduct }>(
           ProductApi.one(productId),
@@ -76,10 +97,15 @@ export function ProductEditorScreen({
             signal,
           },
         );
-        return { product, form: formFromProduct(product), tags: await tags };
+        return {
+          product,
+          form: formFromProduct(product),
+          tags: await tags,
+          productForms: await forms,
+        };
       }
       const form = newProductForm(newType ?? 1, await storeCurrency(signal));
-      return { product: null, form, tags: await tags };
+      return { product: null, form, tags: await tags, productForms: await forms };
     },
     `product|${productId ?? `new-${newType}`}`,
   );
@@ -87,7 +113,13 @@ export function ProductEditorScreen({
   return (
     <LoadView state={state}>
       {(d) => (
-        <ProductEditor initial={d.form} product={d.product} tags={d.tags} onReload={state.reload} />
+        <ProductEditor
+          initial={d.form}
+          product={d.product}
+          tags={d.tags}
+          productForms={d.productForms}
+          onReload={state.reload}
+        />
       )}
     </LoadView>
   );
@@ -97,11 +129,13 @@ function ProductEditor({
   initial,
   product: loadedProduct,
   tags,
+  productForms,
   onReload,
 }: {
   initial: ProductForm;
   product: OwnerProduct | null;
   tags: TagsResponse;
+  productForms: ProductFormChoice[] | null;
   onReload: () => void;
 }) {
   const [product, setProduct] = useState(loadedProduct);
@@ -308,7 +342,11 @@ function ProductEditor({
             <VariantsSection {...sectionProps} />
           )}
           <SubscriptionSection {...sectionProps} />
-          <CheckoutExtrasSection {...sectionProps} productId={product?.id} productForms={null} />
+          <CheckoutExtrasSection
+            {...sectionProps}
+            productId={product?.id}
+            productForms={productForms}
+          />
           <MerchandisingSection {...sectionProps} />
         </div>
 
