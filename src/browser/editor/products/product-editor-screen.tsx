@@ -11,6 +11,7 @@ import { editorFetch } from '../editor-fetch.js';
 import { LoadView } from '../load-view.js';
 import { actionFailureText } from '../messages.js';
 import { ScreenHeading } from '../screens/screen-heading.js';
+import { setLeaveGuard } from '../use-hash-route.js';
 import { useLoad } from '../use-load.js';
 import { ChipsInput } from './chips-input.js';
 import { DigitalSection } from './digital-section.js';
@@ -478,9 +479,9 @@ function focusField(path: string): boolean {
 }
 
 /**
- * Leaving with unsaved changes asks first: closing or reloading the tab (beforeunload) and
- * moving to another dashboard screen (the hash changes; this capture listener runs before the
- * app's and puts the address back if the owner stays).
+ * Leaving with unsaved changes asks first: closing or reloading the tab (beforeunload), and
+ * moving to another dashboard screen (the hash route's leave guard puts the address back when the
+ * owner stays).
  */
 function useUnsavedGuard(dirty: { current: boolean }) {
   useEffect(() => {
@@ -489,20 +490,15 @@ function useUnsavedGuard(dirty: { current: boolean }) {
       e.preventDefault();
       e.returnValue = '';
     };
-    const hashChange = (e: HashChangeEvent) => {
-      if (!dirty.current) return;
-      if (window.confirm('You have unsaved changes. Leave this product without saving them?')) {
-        dirty.current = false;
-        return;
-      }
-      e.stopImmediatePropagation();
-      history.replaceState(null, '', e.oldURL);
-    };
     window.addEventListener('beforeunload', beforeUnload);
-    window.addEventListener('hashchange', hashChange, { capture: true });
+    setLeaveGuard(
+      () =>
+        !dirty.current ||
+        window.confirm('You have unsaved changes. Leave this product without saving them?'),
+    );
     return () => {
       window.removeEventListener('beforeunload', beforeUnload);
-      window.removeEventListener('hashchange', hashChange, { capture: true });
+      setLeaveGuard(null);
     };
   }, [dirty]);
 }
