@@ -41,7 +41,7 @@ async function signIn(page: Page, url: string): Promise<void> {
   await page.fill('#email', 'owner@demo.test');
   await page.fill('#password', 'demo-password');
   await page.click('button[type=submit]');
-  await page.waitForURL(/\/config/);
+  await page.waitForURL(/\/config$/);
 }
 
 /** Types into a commit-on-blur input (option names and values) and commits with Enter. */

@@ -24,6 +24,12 @@ export function useHashRoute(): EditorRoute {
       setRoute(routeFromHash(window.location.hash));
     };
     window.addEventListener('hashchange', onChange);
+    // The hash may have moved between the first render and this listener (a link followed while
+    // the app started): catch up.
+    setRoute((current) => {
+      const now = routeFromHash(window.location.hash);
+      return JSON.stringify(now) === JSON.stringify(current) ? current : now;
+    });
     return () => window.removeEventListener('hashchange', onChange);
   }, []);
   return route;
