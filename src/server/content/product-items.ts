@@ -124,20 +124,39 @@ export async function insertProductItems(
   await db.insertInto('items').values(rows).execute();
 }
 
-/** Saves the owner's fields of one product item. */
-export async function updateProductItem(
+/**
+ * Saves the owner's fields of many product items in one statement (the CSV import's chunks; a
+ * single save passes one). Rows travel as one JSON parameter.
+ */
+export async function updateProductItems(
   db: Db,
   siteId: string,
-  id: string,
-  fields: ProductItemFields,
+  items: (ProductItemFields & { id: string })[],
 ): Promise<void> {
-  await db
-    .updateTable('items')
-    .set(itemColumns(fields))
-    .where('site_id', '=', siteId)
-    .where('id', '=', id)
-    .where('record_type', '=', RecordType.STORE_ITEM)
-    .execute();
+  if (items.length === 0) return;
+  const rows = items.map((f) => ({ id: f.id, ...itemColumnsJson(f) }));
+  await sql`
+    update items i set title = r.title, url_id = r.url_id, body = r.body,
+      excerpt = coalesce(r.excerpt, i.excerpt), tags = r.tags, categories = r.categories,
+      main_image_id = r.main_image_id, asset_ids = r.asset_ids
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id text, title text, url_id text,
+      body text, excerpt text, tags jsonb, categories jsonb, main_image_id text, asset_ids jsonb)
+    where i.site_id = ${siteId} and i.id = r.id and i.record_type = ${RecordType.STORE_ITEM}`.execute(
+    db,
+  );
+}
+
+function itemColumnsJson(f: ProductItemFields) {
+  return {
+    title: f.title,
+    url_id: f.urlId,
+    body: f.body,
+    excerpt: f.excerpt ?? null,
+    tags: f.tags,
+    categories: f.categories,
+    main_image_id: f.imageIds[0] ?? null,
+    asset_ids: f.imageIds.slice(1),
+  };
 }
 
 /**

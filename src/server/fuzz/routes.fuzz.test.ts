@@ -40,6 +40,10 @@ const COUNTED = [
   'restock_signups',
   'mailing_list_members',
   'sessions',
+  'items',
+  'products',
+  'variants',
+  'product_imports',
 ] as const;
 
 interface Variant {

@@ -37,8 +37,16 @@ describeEachBackend('product CSV, bulk actions and tags', (kind) => {
     const start = await admin.post('/api/commerce/products/import', { csv });
     expect(start.statusCode, start.body).toBe(202);
     const { importId } = start.json<{ importId: string }>();
-    await deps.jobs.drain();
-    return (await admin.get(`/api/commerce/products/import/${importId}`)).json<ImportStatus>();
+    // The queue may already run it (enqueue wakes it): wait for the stored state to end.
+    for (let i = 0; i < 300; i++) {
+      await deps.jobs.drain();
+      const status = (
+        await admin.get(`/api/commerce/products/import/${importId}`)
+      ).json<ImportStatus>();
+      if (status.state === 'done' || status.state === 'failed') return status;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('the import did not end');
   };
 
   beforeAll(async () => {

@@ -10,7 +10,7 @@ import type { JobContext } from '../../platform/jobs/job-queue.js';
 import { bumpContentVersion, findSiteById } from '../../sites/site-queries.js';
 import { planImport, type ImportEntry } from './csv-import.js';
 import { announce, type OwnerDeps } from './save-product.js';
-import { insertPreparedProducts, updatePreparedProduct, type Restocked } from './write-product.js';
+import { insertPreparedProducts, updatePreparedProducts, type Restocked } from './write-product.js';
 
 export const IMPORT_QUEUE = 'product-import';
 /** Products written per transaction: a few multi-row statements each. */
@@ -138,6 +138,8 @@ async function runImport(deps: OwnerDeps, importId: string, ctx: JobContext): Pr
     announce(deps.events, site.id, restocked);
     await ctx.extend();
   }
+  // Fresh statistics, so the owner's list right after a big import is planned for its real size.
+  await sql`analyze products, variants`.execute(deps.db);
   await finish(deps.db, importId, 'done', plan.errors);
 }
 
@@ -160,12 +162,14 @@ async function writeChunk(
       position,
       now,
     );
-    const restocked: Restocked[] = [];
-    for (const e of chunk) {
-      if (!e.itemId) continue;
-      const r = await updatePreparedProduct(trx, siteId, e.itemId, undefined, e.prepared, now);
-      restocked.push(...r.restocked);
-    }
+    const { restocked } = await updatePreparedProducts(
+      trx,
+      siteId,
+      chunk.flatMap((e) =>
+        e.itemId ? [{ itemId: e.itemId, version: undefined, prepared: e.prepared }] : [],
+      ),
+      now,
+    );
     await bumpContentVersion(trx, siteId);
     await trx
       .updateTable('product_imports')

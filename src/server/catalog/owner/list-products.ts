@@ -56,8 +56,8 @@ function like(text: string): string {
 
 /**
  * One row per product with what the owner's list shows, filters and sorts on: the items' half
- * (content's `productItemsView`) joined to the products, and the variants folded per product in
- * one grouped pass. Stock state follows the shared rules: types that do not track stock and
+ * (content's `productItemsView`) joined to the products, and each product's variants folded
+ * through their index. Stock state follows the shared rules: types that do not track stock and
  * products whose every variant is unlimited are 'unlimited'; otherwise the limited units decide:
  * none is 'out', 1 to the product's scarcity threshold (SPEC 3.4, default 5) is 'low'.
  */
@@ -66,32 +66,34 @@ function summaries(db: Db, siteId: string) {
   return sql`
     select i.id, i.collection_id, i.title, i.url_id, i.tags, i.categories, i.main_image_id,
       p.product_type, p.visibility, p.updated_at,
-      coalesce(v.n, 0) as variant_count,
-      case when p.product_type in (${OWN_PRICE}) or v.n is null
+      v.n as variant_count,
+      case when p.product_type in (${OWN_PRICE}) or v.n = 0
         then case when p.on_sale then p.sale_price_cents else p.price_cents end
         else v.price_min end as price_min,
-      case when p.product_type in (${OWN_PRICE}) or v.n is null
+      case when p.product_type in (${OWN_PRICE}) or v.n = 0
         then case when p.on_sale then p.sale_price_cents else p.price_cents end
         else v.price_max end as price_max,
       case when p.product_type in (${OWN_PRICE}) then p.on_sale
         when p.product_type in (${GIFT}) then false
         else coalesce(v.any_sale, false) end as on_sale,
       coalesce(v.limited, 0) as stock_total,
-      case when p.product_type not in (${TRACKED}) or (v.n is not null and v.n = v.unlimited_n) then 'unlimited'
-        when coalesce(v.unlimited_n, 0) > 0 or coalesce(v.limited, 0) > coalesce((p.merchandising->>'scarcityThreshold')::int, ${sql.lit(DEFAULT_SCARCITY_THRESHOLD)}) then 'in'
+      case when p.product_type not in (${TRACKED}) or (v.n > 0 and v.n = v.unlimited_n) then 'unlimited'
+        when v.unlimited_n > 0 or coalesce(v.limited, 0) > coalesce((p.merchandising->>'scarcityThreshold')::int, ${sql.lit(DEFAULT_SCARCITY_THRESHOLD)}) then 'in'
         when coalesce(v.limited, 0) > 0 then 'low'
         else 'out' end as stock_state
     from products p
     join (${items}) i on i.id = p.item_id
-    left join (
-      select item_id, count(*) as n,
-        min(case when on_sale then sale_price_cents else price_cents end) as price_min,
-        max(case when on_sale then sale_price_cents else price_cents end) as price_max,
-        bool_or(on_sale) as any_sale,
-        sum(case when unlimited then 0 else qty_in_stock end) as limited,
-        sum(case when unlimited then 1 else 0 end) as unlimited_n
-      from variants where site_id = ${siteId} group by item_id
-    ) v on v.item_id = p.item_id
+    -- Per product through the variants' (item_id, position) index: the cost stays linear even
+    -- when the planner has no statistics yet (right after an import).
+    cross join lateral (
+      select count(*) as n,
+        min(case when x.on_sale then x.sale_price_cents else x.price_cents end) as price_min,
+        max(case when x.on_sale then x.sale_price_cents else x.price_cents end) as price_max,
+        bool_or(x.on_sale) as any_sale,
+        sum(case when x.unlimited then 0 else x.qty_in_stock end) as limited,
+        count(*) filter (where x.unlimited) as unlimited_n
+      from variants x where x.item_id = p.item_id
+    ) v
     where p.site_id = ${siteId}`;
 }
 
@@ -100,8 +102,9 @@ function filters(q: ProductListQuery, siteId: string): RawBuilder<unknown>[] {
   const text = (q.q ?? '').trim();
   if (text) {
     const l = like(text);
+    // The SKU matches are found once (a semi-join), not per product.
     out.push(sql`(lower(s.title) like ${l} or lower(s.tags::text) like ${l}
-      or exists (select 1 from variants sv where sv.site_id = ${siteId} and sv.item_id = s.id and lower(sv.sku) like ${l}))`);
+      or s.id in (select sv.item_id from variants sv where sv.site_id = ${siteId} and lower(sv.sku) like ${l}))`);
   }
   if (q.type !== undefined) out.push(sql`s.product_type = ${q.type}`);
   if (q.tag) out.push(sql`s.tags @> ${JSON.stringify([q.tag])}::jsonb`);
@@ -132,6 +135,14 @@ function orderBy(sort: ProductListQuery['sort']): RawBuilder<unknown> {
     default:
       return sql`s.updated_at desc, s.id desc`;
   }
+}
+
+/** Every product id of the site, A to Z by title (the CSV export's order). */
+export async function productIdsByTitle(db: Db, siteId: string): Promise<string[]> {
+  const rows = await sql<{ id: string }>`
+    select i.id from products p join (${productItemsView(db, siteId)}) i on i.id = p.item_id
+    where p.site_id = ${siteId} order by lower(i.title), i.id`.execute(db);
+  return rows.rows.map((r) => r.id);
 }
 
 /** The cursor is the offset of the next page, opaque to the editor ('o' and digits). */

@@ -13,7 +13,7 @@ import { bumpContentVersion } from '../../sites/site-queries.js';
 import { loadOwnerProducts } from './owner-product.js';
 import { prepareProduct, type PreparedProduct } from './prepare-product.js';
 import { checkAgainstStore } from './store-checks.js';
-import { insertPreparedProducts, updatePreparedProduct, type Restocked } from './write-product.js';
+import { insertPreparedProducts, updatePreparedProducts, type Restocked } from './write-product.js';
 
 export interface OwnerDeps {
   db: Db;
@@ -109,7 +109,12 @@ export async function updateProduct(
       ]);
       if (Object.keys(errors!).length) throw invalid(errors!);
       const now = new Date(deps.now());
-      const result = await updatePreparedProduct(trx, site.id, itemId, version, p, now);
+      const result = await updatePreparedProducts(
+        trx,
+        site.id,
+        [{ itemId, version, prepared: p }],
+        now,
+      );
       await bumpContentVersion(trx, site.id);
       return result.restocked;
     });
