@@ -178,6 +178,19 @@ describeEachBackend('media library API', (kind) => {
 
     const json = await admin.post('/api/media', { file: 'x' });
     expect(json.statusCode).toBe(400);
+    // Broken multipart bodies are the client's fault, never a 500.
+    for (const [type, body] of [
+      ['multipart/form-data', 'garbage'],
+      ['multipart/form-data; boundary=abc', 'garbage without parts'],
+      [
+        'multipart/form-data; boundary=abc',
+        '--abc\r\nContent-Disposition: form-data; name="f"\r\n\r\nx',
+      ],
+    ] as const) {
+      const res = await admin.post('/api/media', body, { 'content-type': type });
+      expect(res.statusCode, `${type}: ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, `${type}: ${res.body}`).toBeLessThan(500);
+    }
 
     expect(await assetCount()).toBe(before);
     expect(filesUnder(dataDir)).toEqual(filesBefore);
@@ -204,6 +217,17 @@ describeEachBackend('media library API', (kind) => {
       `attachment; filename="Guide (v2).pdf"; filename*=UTF-8''Guide%20(v2).pdf`,
     );
     expect(dl.rawPayload.equals(TEST_PDF)).toBe(true);
+
+    expect(dl.headers['accept-ranges']).toBe('bytes');
+    // A resumed download: one range, 206.
+    const part = await anyone.get(url, { range: 'bytes=5-9' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 5-9/${TEST_PDF.length}`);
+    expect(part.rawPayload.equals(TEST_PDF.subarray(5, 10))).toBe(true);
+    const tail = await anyone.get(url, { range: 'bytes=-4' });
+    expect(tail.rawPayload.equals(TEST_PDF.subarray(-4))).toBe(true);
+    // One it cannot meet: the whole file.
+    expect((await anyone.get(url, { range: 'bytes=99999-' })).statusCode).toBe(200);
 
     expect((await anyone.get(url.replace(/signature=./, 'signature=A'))).statusCode).toBe(403);
     const expired = signedFileUrl({ id: 's1' }, pdf.id, 60, Date.now() - 3_600_000);

@@ -5,7 +5,7 @@ import { Role } from '../../shared/enums.js';
 import { ErrorCode } from '../../shared/errors.js';
 import { MediaLimits } from '../../shared/media/api.js';
 import type { DomainRoutes } from '../deps.js';
-import { appError } from '../errors/app-error.js';
+import { AppError, appError } from '../errors/app-error.js';
 import { requireOwner } from '../http/request-context.js';
 import { fileKey } from '../content/asset-files.js';
 import {
@@ -19,7 +19,7 @@ import {
 } from './media-service.js';
 import { receiveUpload, type ReceivedFile } from './receive-upload.js';
 import { installSigningSecret, verifyFileSignature } from './signed-links.js';
-import { storageFor } from './storage/index.js';
+import { storageFor, type ByteRange } from './storage/index.js';
 
 /** The roles that may upload, change and delete media; any owner role may look. */
 export const MEDIA_WRITE_ROLES = [
@@ -62,6 +62,20 @@ const DownloadQuery = Type.Object({
   signature: Type.String({ minLength: 1, maxLength: 100 }),
 });
 
+/**
+ * One `Range: bytes=…` (a resumed or streamed download) within `size` bytes, or undefined for
+ * none, several, or one that cannot be met — then the whole file is sent, which RFC 9110 allows.
+ */
+export function byteRange(header: string | undefined, size: number): ByteRange | undefined {
+  const m = /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header?.trim() ?? '');
+  if (!m || size === 0 || (m[1] === '' && m[2] === '')) return undefined;
+  const [start, end] =
+    m[1] === ''
+      ? [Math.max(0, size - Number(m[2])), size - 1]
+      : [Number(m[1]), m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1)];
+  return start <= end && start < size ? { start, end } : undefined;
+}
+
 /** RFC 6266: an ASCII fallback name and the UTF-8 one. */
 function attachment(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
@@ -102,9 +116,19 @@ export const mediaRoutes: DomainRoutes = async (app, deps) => {
         'Send the file as multipart/form-data in a `file` field.',
       );
     }
-    const part = await req.file();
-    if (!part) throw appError(ErrorCode.VALIDATION, 'Send one file in a `file` field.');
-    const file = await receiveUpload(part);
+    let file: ReceivedFile;
+    try {
+      const part = await req.file();
+      if (!part) throw appError(ErrorCode.VALIDATION, 'Send one file in a `file` field.');
+      file = await receiveUpload(part);
+    } catch (err) {
+      // The parser's own errors (no boundary, a body cut short…) are the client's, not ours.
+      if (err instanceof AppError) throw err;
+      throw appError(
+        ErrorCode.VALIDATION,
+        'The upload is not a readable multipart/form-data body.',
+      );
+    }
     try {
       return await use(file);
     } finally {
@@ -168,12 +192,17 @@ export const mediaRoutes: DomainRoutes = async (app, deps) => {
         .where('site_id', '=', req.site.id)
         .where('id', '=', id)
         .executeTakeFirst();
-      const found =
-        row && row.size > 0 ? await media.storage.get(fileKey(id, row.revision)) : undefined;
-      if (!row || !found) throw appError(ErrorCode.NOT_FOUND);
+      if (!row || row.size === 0) throw appError(ErrorCode.NOT_FOUND);
+      const range = byteRange(req.headers.range, row.size);
+      const found = await media.storage.get(fileKey(id, row.revision), range);
+      if (!found) throw appError(ErrorCode.NOT_FOUND);
+      if (range) {
+        reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${row.size}`);
+      }
       return reply
         .header('content-type', row.content_type)
         .header('content-length', String(found.size))
+        .header('accept-ranges', 'bytes')
         .header('content-disposition', attachment(row.filename))
         .header('cache-control', 'private, no-store')
         .send(found.body);

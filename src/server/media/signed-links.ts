@@ -13,7 +13,9 @@ import { MediaApi } from '../../shared/media/api.js';
 let signingKey: Buffer | undefined;
 
 export function installSigningSecret(secret: string): void {
-  signingKey = crypto.createHmac('sha256', secret).update('media-download-links').digest();
+  // No SECRET at all (never in production: server.ts generates one): random, this process only.
+  const base = secret || crypto.randomBytes(32).toString('base64');
+  signingKey = crypto.createHmac('sha256', base).update('media-download-links').digest();
 }
 
 function signature(siteId: string, assetId: string, expires: number): string {

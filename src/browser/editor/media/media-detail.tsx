@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Messages } from '../../../shared/errors.js';
 import {
   MediaApi,
@@ -94,14 +94,36 @@ export function MediaDetail({
     void patch(change, change.filename !== undefined);
   };
 
+  const clamp = (n: number) => Math.min(1, Math.max(0, Math.round(n * 1000) / 1000));
   const setFocal = (e: MouseEvent<HTMLButtonElement>) => {
+    // A click from the keyboard (Enter, Space) has no position: the arrow keys move the point.
+    if (e.detail === 0 || busy) return;
     const box = e.currentTarget.getBoundingClientRect();
-    const clamp = (n: number) => Math.min(1, Math.max(0, Math.round(n * 1000) / 1000));
     void patch(
       {
         focalPoint: {
           x: clamp((e.clientX - box.left) / box.width),
           y: clamp((e.clientY - box.top) / box.height),
+        },
+      },
+      false,
+    );
+  };
+  const moveFocal = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const step: Record<string, [number, number]> = {
+      ArrowLeft: [-0.05, 0],
+      ArrowRight: [0.05, 0],
+      ArrowUp: [0, -0.05],
+      ArrowDown: [0, 0.05],
+    };
+    const d = step[e.key];
+    if (!d || busy) return;
+    e.preventDefault();
+    void patch(
+      {
+        focalPoint: {
+          x: clamp(asset.focalPoint.x + d[0]),
+          y: clamp(asset.focalPoint.y + d[1]),
         },
       },
       false,
@@ -178,8 +200,9 @@ export function MediaDetail({
             type="button"
             className="md-focal"
             onClick={setFocal}
-            disabled={busy}
-            aria-label="Set the focal point: click the most important spot of the picture"
+            onKeyDown={moveFocal}
+            aria-disabled={busy}
+            aria-label={`Focal point ${Math.round(asset.focalPoint.x * 100)}% across, ${Math.round(asset.focalPoint.y * 100)}% down: click the most important spot of the picture, or move it with the arrow keys`}
           >
             <img src={preview} alt={asset.altText} />
             <span
@@ -189,7 +212,8 @@ export function MediaDetail({
             />
           </button>
           <p className="ed-muted md-drop-note">
-            Click the picture to set its focal point: crops keep that spot in view.
+            Click the picture (or use the arrow keys) to set its focal point: crops keep that spot
+            in view.
           </p>
         </>
       ) : (

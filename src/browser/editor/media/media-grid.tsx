@@ -10,10 +10,13 @@ export function MediaGrid({
   assets,
   selected,
   onSelect,
+  onOpen,
 }: {
   assets: MediaAsset[];
   selected: ReadonlySet<string>;
   onSelect: (asset: MediaAsset) => void;
+  /** A double click: choose this one at once (the picker). */
+  onOpen?: (asset: MediaAsset) => void;
 }) {
   return (
     <ul className="md-grid">
@@ -26,6 +29,7 @@ export function MediaGrid({
               className="md-tile"
               aria-pressed={selected.has(a.id)}
               onClick={() => onSelect(a)}
+              {...(onOpen ? { onDoubleClick: () => onOpen(a) } : {})}
               title={a.filename}
             >
               <span className="md-thumb">

@@ -78,6 +78,7 @@ export function MediaPicker(props: {
             assets={library.assets}
             selected={new Set(chosen.map((a) => a.id))}
             onSelect={choose}
+            {...(multiple ? {} : { onOpen: (a: MediaAsset) => onPick([a]) })}
           />
         )}
         {library.hasMore && (

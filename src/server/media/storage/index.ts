@@ -3,7 +3,7 @@ import { LocalStorage } from './local-storage.js';
 import type { ObjectStorage } from './object-storage.js';
 import type { S3Settings } from './s3-settings.js';
 
-export type { ObjectStorage, StoredObject } from './object-storage.js';
+export type { ByteRange, ObjectStorage, StoredObject } from './object-storage.js';
 
 const byConfig = new WeakMap<Config, ObjectStorage>();
 
@@ -28,7 +28,7 @@ function lazyS3(settings: S3Settings): ObjectStorage {
   return {
     kind: 's3',
     put: async (key, body, opts) => (await load()).put(key, body, opts),
-    get: async (key) => (await load()).get(key),
+    get: async (key, range) => (await load()).get(key, range),
     exists: async (key) => (await load()).exists(key),
     delete: async (keys) => (await load()).delete(keys),
   };

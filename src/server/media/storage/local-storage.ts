@@ -4,7 +4,12 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { checkKey, type ObjectStorage, type StoredObject } from './object-storage.js';
+import {
+  checkKey,
+  type ByteRange,
+  type ObjectStorage,
+  type StoredObject,
+} from './object-storage.js';
 
 /**
  * Objects as files under a root folder (DATA_DIR): `{root}/{key}`. A put writes a temporary file
@@ -33,7 +38,7 @@ export class LocalStorage implements ObjectStorage {
     }
   }
 
-  async get(key: string): Promise<StoredObject | undefined> {
+  async get(key: string, range?: ByteRange): Promise<StoredObject | undefined> {
     const file = this.file(key);
     let handle: fsp.FileHandle;
     try {
@@ -44,6 +49,10 @@ export class LocalStorage implements ObjectStorage {
     // Opened first, then streamed from the handle: a rename or delete in between cannot make the
     // stream fail half-way on a POSIX file system.
     const { size } = await handle.stat();
+    if (range) {
+      const body: Readable = handle.createReadStream({ start: range.start, end: range.end });
+      return { body, size: range.end - range.start + 1 };
+    }
     const body: Readable = handle.createReadStream();
     return { body, size };
   }

@@ -3,7 +3,14 @@ import type { Readable } from 'node:stream';
 /** One stored object as read back: a stream of its bytes and their count. */
 export interface StoredObject {
   body: Readable;
+  /** Bytes in `body` (the range's length when a range was asked for). */
   size: number;
+}
+
+/** Bytes `start` to `end`, both included (HTTP's byte ranges), within the object. */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 /**
@@ -22,8 +29,8 @@ export interface ObjectStorage {
     body: Buffer | Readable,
     opts: { contentType: string; size?: number },
   ): Promise<void>;
-  /** The object as a stream, or undefined when there is none. */
-  get(key: string): Promise<StoredObject | undefined>;
+  /** The object (or one range of it) as a stream, or undefined when there is none. */
+  get(key: string, range?: ByteRange): Promise<StoredObject | undefined>;
   exists(key: string): Promise<boolean>;
   /** Removes these objects; missing ones are no error. */
   delete(keys: readonly string[]): Promise<void>;

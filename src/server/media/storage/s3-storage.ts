@@ -7,7 +7,12 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { checkKey, type ObjectStorage, type StoredObject } from './object-storage.js';
+import {
+  checkKey,
+  type ByteRange,
+  type ObjectStorage,
+  type StoredObject,
+} from './object-storage.js';
 import type { S3Settings } from './s3-settings.js';
 
 function notFound(err: unknown): boolean {
@@ -63,10 +68,14 @@ export class S3Storage implements ObjectStorage {
     );
   }
 
-  async get(key: string): Promise<StoredObject | undefined> {
+  async get(key: string, range?: ByteRange): Promise<StoredObject | undefined> {
     try {
       const res = await this.client.send(
-        new GetObjectCommand({ Bucket: this.s.bucket, Key: this.key(key) }),
+        new GetObjectCommand({
+          Bucket: this.s.bucket,
+          Key: this.key(key),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
       );
       if (!(res.Body instanceof Readable)) throw new Error('S3 answered without a body stream');
       return { body: res.Body, size: res.ContentLength ?? 0 };

@@ -53,6 +53,16 @@ function storageContract(
       await storage.delete([key]);
     });
 
+    it('reads a byte range', async () => {
+      const key = 'files/range/r1';
+      await storage.put(key, Buffer.from('0123456789'), { contentType: 'application/pdf' });
+      const part = await storage.get(key, { start: 2, end: 5 });
+      expect(part?.size).toBe(4);
+      expect(await text(part!.body)).toBe('2345');
+      expect(await text((await storage.get(key, { start: 9, end: 9 }))!.body)).toBe('9');
+      await storage.delete([key]);
+    });
+
     it('deletes several at once, missing ones included', async () => {
       const keys = ['assets/b/100w.jpg', 'assets/b/100w.webp', 'assets/b/r2/100w.jpg'];
       for (const k of keys) await storage.put(k, Buffer.from(k), { contentType: 'image/jpeg' });
