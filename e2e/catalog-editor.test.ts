@@ -41,7 +41,7 @@ async function signIn(page: Page, url: string): Promise<void> {
   await page.fill('#email', 'owner@demo.test');
   await page.fill('#password', 'demo-password');
   await page.click('button[type=submit]');
-  await page.waitForURL(/\/config/);
+  await page.waitForURL(/\/config$/);
 }
 
 /** Types into a commit-on-blur input (option names and values) and commits with Enter. */
@@ -77,6 +77,12 @@ describe('the catalog editor at /config#/products', () => {
         .click();
       await expect.poll(() => page.locator('h1').textContent()).toBe('New physical product');
       await page.getByLabel('Title', { exact: true }).fill(TITLE);
+      // Leaving with unsaved changes asks first; declining keeps the screen and its address.
+      page.once('dialog', (d) => void d.dismiss());
+      await page.locator('nav a[href="#/orders"]').click();
+      await page.waitForTimeout(300);
+      expect(await page.locator('h1').textContent()).toBe('New physical product');
+      expect(page.url()).toContain('#/products/new');
       await page.locator('.ed-rte-content').click();
       await page.keyboard.type('Breathable linen, washed soft.');
 
@@ -168,7 +174,9 @@ describe('the catalog editor at /config#/products', () => {
       expect(await page.locator('.ed-product-table tbody tr').count()).toBe(10);
 
       expect(errors).toEqual([]);
-      expect(failed).toEqual([]);
+      // The additional-fields select reads the forms API when the site has it (docs/forms.md);
+      // without it the field is a text box, and its 404 is expected.
+      expect(failed.filter((f) => f !== '404 /api/forms')).toEqual([]);
       await page.context().close();
     },
   );

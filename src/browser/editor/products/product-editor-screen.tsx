@@ -11,6 +11,7 @@ import { editorFetch } from '../editor-fetch.js';
 import { LoadView } from '../load-view.js';
 import { actionFailureText } from '../messages.js';
 import { ScreenHeading } from '../screens/screen-heading.js';
+import { setLeaveGuard } from '../use-hash-route.js';
 import { useLoad } from '../use-load.js';
 import { ChipsInput } from './chips-input.js';
 import { DigitalSection } from './digital-section.js';
@@ -46,6 +47,26 @@ interface Loaded {
   product: OwnerProduct | null;
   form: ProductForm;
   tags: TagsResponse;
+  productForms: ProductFormChoice[] | null;
+}
+
+/** A product form (SPEC 3.6 additional fields) the owner can attach. */
+interface ProductFormChoice {
+  id: string;
+  name: string;
+}
+
+/**
+ * The site's product forms from the forms API (`GET /api/forms`, docs/forms.md), for the
+ * additional-fields select; null when that API is not there, and the field becomes a text box.
+ */
+async function productFormChoices(signal: AbortSignal): Promise<ProductFormChoice[] | null> {
+  const res = await editorFetch<{ items?: { id: string; name: string; kind: string }[] }>(
+    '/api/forms',
+    { signal },
+  ).catch(() => undefined);
+  if (!res?.items) return null;
+  return res.items.filter((f) => f.kind === 'product').map(({ id, name }) => ({ id, name }));
 }
 
 /** The store's currency, for new products (the storefront's context names it). */
@@ -69,6 +90,7 @@ export function ProductEditorScreen({
   const state = useLoad<Loaded>(
     async (signal) => {
       const tags = editorFetch<TagsResponse>(ProductApi.tags, { signal }).catch(() => NO_TAGS);
+      const forms = productFormChoices(signal);
       if (productId) {
         const { product } = await editorFetch<{ product: OwnerProduct }>(
           ProductApi.one(productId),
@@ -76,10 +98,15 @@ export function ProductEditorScreen({
             signal,
           },
         );
-        return { product, form: formFromProduct(product), tags: await tags };
+        return {
+          product,
+          form: formFromProduct(product),
+          tags: await tags,
+          productForms: await forms,
+        };
       }
       const form = newProductForm(newType ?? 1, await storeCurrency(signal));
-      return { product: null, form, tags: await tags };
+      return { product: null, form, tags: await tags, productForms: await forms };
     },
     `product|${productId ?? `new-${newType}`}`,
   );
@@ -87,7 +114,13 @@ export function ProductEditorScreen({
   return (
     <LoadView state={state}>
       {(d) => (
-        <ProductEditor initial={d.form} product={d.product} tags={d.tags} onReload={state.reload} />
+        <ProductEditor
+          initial={d.form}
+          product={d.product}
+          tags={d.tags}
+          productForms={d.productForms}
+          onReload={state.reload}
+        />
       )}
     </LoadView>
   );
@@ -97,11 +130,13 @@ function ProductEditor({
   initial,
   product: loadedProduct,
   tags,
+  productForms,
   onReload,
 }: {
   initial: ProductForm;
   product: OwnerProduct | null;
   tags: TagsResponse;
+  productForms: ProductFormChoice[] | null;
   onReload: () => void;
 }) {
   const [product, setProduct] = useState(loadedProduct);
@@ -308,7 +343,11 @@ function ProductEditor({
             <VariantsSection {...sectionProps} />
           )}
           <SubscriptionSection {...sectionProps} />
-          <CheckoutExtrasSection {...sectionProps} productId={product?.id} productForms={null} />
+          <CheckoutExtrasSection
+            {...sectionProps}
+            productId={product?.id}
+            productForms={productForms}
+          />
           <MerchandisingSection {...sectionProps} />
         </div>
 
@@ -440,9 +479,9 @@ function focusField(path: string): boolean {
 }
 
 /**
- * Leaving with unsaved changes asks first: closing or reloading the tab (beforeunload) and
- * moving to another dashboard screen (the hash changes; this capture listener runs before the
- * app's and puts the address back if the owner stays).
+ * Leaving with unsaved changes asks first: closing or reloading the tab (beforeunload), and
+ * moving to another dashboard screen (the hash route's leave guard puts the address back when the
+ * owner stays).
  */
 function useUnsavedGuard(dirty: { current: boolean }) {
   useEffect(() => {
@@ -451,20 +490,15 @@ function useUnsavedGuard(dirty: { current: boolean }) {
       e.preventDefault();
       e.returnValue = '';
     };
-    const hashChange = (e: HashChangeEvent) => {
-      if (!dirty.current) return;
-      if (window.confirm('You have unsaved changes. Leave this product without saving them?')) {
-        dirty.current = false;
-        return;
-      }
-      e.stopImmediatePropagation();
-      history.replaceState(null, '', e.oldURL);
-    };
     window.addEventListener('beforeunload', beforeUnload);
-    window.addEventListener('hashchange', hashChange, { capture: true });
+    setLeaveGuard(
+      () =>
+        !dirty.current ||
+        window.confirm('You have unsaved changes. Leave this product without saving them?'),
+    );
     return () => {
       window.removeEventListener('beforeunload', beforeUnload);
-      window.removeEventListener('hashchange', hashChange, { capture: true });
+      setLeaveGuard(null);
     };
   }, [dirty]);
 }

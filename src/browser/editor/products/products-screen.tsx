@@ -123,7 +123,11 @@ export function ProductsScreen() {
       const details = Object.entries(byId ?? {}).map(
         ([id, message]) => `${titles.get(id) ?? id}: ${message}`,
       );
-      setResult({ ok: false, text: actionFailureText(err), details });
+      // With products named, say what happened (nothing changed) rather than the form-level text.
+      const text = details.length
+        ? `${BULK_TEXT[action].label}: nothing was changed, because of ${plural(details.length, 'product')}:`
+        : actionFailureText(err);
+      setResult({ ok: false, text, details });
     } finally {
       setBulkBusy(false);
     }
