@@ -34,7 +34,8 @@ export function ChipsInput({
     if (next.length !== values.length) onChange(next.slice(0, ProductLimits.tagsMax));
     setText('');
   };
-  const noun = label.toLowerCase().replace(/s$/, '');
+  // 'Tags' → 'tag', 'Categories' → 'category'.
+  const noun = label.toLowerCase().replace(/ies$/, 'y').replace(/s$/, '');
   return (
     <div className="ed-field">
       <label htmlFor={fieldId(path)}>{label}</label>
