@@ -1,14 +1,24 @@
-/** Newer / older pages of a newest-first list. */
+/**
+ * Back / forward through the pages of a list (every list screen of /config uses it). Newest-first
+ * lists keep the default 'Newer' / 'Older'; others name the buttons.
+ */
 export function Pager({
   page,
   hasNextPage,
   onPage,
   label,
+  backLabel = 'Newer',
+  forwardLabel = 'Older',
+  status,
 }: {
   page: number;
   hasNextPage: boolean;
   onPage: (p: number) => void;
   label: string;
+  backLabel?: string;
+  forwardLabel?: string;
+  /** Replaces 'Page {page}' (e.g. 'Page 2 of 7'). */
+  status?: string;
 }) {
   if (page === 1 && !hasNextPage) return null;
   return (
@@ -19,17 +29,26 @@ export function Pager({
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
       >
-        Newer
+        {backLabel}
       </button>
-      <span>Page {page}</span>
+      <span>{status ?? `Page ${page}`}</span>
       <button
         type="button"
         className="ed-button ed-button-quiet"
         disabled={!hasNextPage}
         onClick={() => onPage(page + 1)}
       >
-        Older
+        {forwardLabel}
       </button>
     </nav>
   );
+}
+
+/** `onPage` for a cursor-paged list: back drops the last cursor, forward adds the next one. */
+export function cursorPaging(
+  page: number,
+  nextCursor: string | null,
+  setCursors: (update: (c: (string | null)[]) => (string | null)[]) => void,
+): (p: number) => void {
+  return (p) => setCursors((c) => (p < page ? c.slice(0, -1) : [...c, nextCursor]));
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { cursorPaging, Pager } from '../pager.js';
 import {
   FormsApi,
   type OwnerFormJson,
@@ -296,27 +297,12 @@ export function InboxScreen({ formId }: { formId: string }) {
                   })}
                 </ul>
               )}
-              {(cursors.length > 1 || data.nextCursor) && (
-                <nav className="ed-pager" aria-label="Submission pages">
-                  <button
-                    type="button"
-                    className="ed-button"
-                    disabled={cursors.length <= 1}
-                    onClick={() => setCursors((c) => c.slice(0, -1))}
-                  >
-                    Newer
-                  </button>
-                  <span>Page {cursors.length}</span>
-                  <button
-                    type="button"
-                    className="ed-button"
-                    disabled={!data.nextCursor}
-                    onClick={() => setCursors((c) => [...c, data.nextCursor])}
-                  >
-                    Older
-                  </button>
-                </nav>
-              )}
+              <Pager
+                page={cursors.length}
+                hasNextPage={Boolean(data.nextCursor)}
+                onPage={cursorPaging(cursors.length, data.nextCursor, setCursors)}
+                label="Submission pages"
+              />
             </>
           )}
         </LoadView>

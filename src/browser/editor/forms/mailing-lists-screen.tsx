@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Pager } from '../pager.js';
 import {
   MailingListsApi,
   type MailingListJson,
@@ -309,27 +310,15 @@ function Subscribers({ list, onChanged }: { list: MailingListJson; onChanged: ()
                   </li>
                 ))}
               </ul>
-              <nav className="ed-pager" aria-label="Subscriber pages">
-                <button
-                  type="button"
-                  className="ed-button"
-                  disabled={page <= 1}
-                  onClick={() => setPage(page - 1)}
-                >
-                  Previous
-                </button>
-                <span>
-                  Page {page} · {data.total} in all
-                </span>
-                <button
-                  type="button"
-                  className="ed-button"
-                  disabled={!data.hasNextPage}
-                  onClick={() => setPage(page + 1)}
-                >
-                  Next
-                </button>
-              </nav>
+              <Pager
+                page={page}
+                hasNextPage={data.hasNextPage}
+                onPage={setPage}
+                label="Subscriber pages"
+                backLabel="Previous"
+                forwardLabel="Next"
+                status={`Page ${page} · ${data.total} in all`}
+              />
             </>
           )
         }

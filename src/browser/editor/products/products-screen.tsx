@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { cursorPaging, Pager } from '../pager.js';
 import {
   BULK_ACTIONS,
   PRODUCT_SORTS,
@@ -319,35 +320,18 @@ export function ProductsScreen() {
               ) : (
                 <ProductRows products={data.products} selected={selected} onSelect={setSelected} />
               )}
-              {(cursors.length > 1 || data.nextCursor) && (
-                <nav className="ed-pager" aria-label="Product pages">
-                  <button
-                    type="button"
-                    className="ed-button"
-                    disabled={cursors.length <= 1}
-                    onClick={() => {
-                      setCursors((c) => c.slice(0, -1));
-                      setSelected(new Set());
-                    }}
-                  >
-                    Previous
-                  </button>
-                  <span>
-                    Page {cursors.length} of {Math.max(1, Math.ceil(data.total / PAGE_SIZE))}
-                  </span>
-                  <button
-                    type="button"
-                    className="ed-button"
-                    disabled={!data.nextCursor}
-                    onClick={() => {
-                      setCursors((c) => [...c, data.nextCursor]);
-                      setSelected(new Set());
-                    }}
-                  >
-                    Next
-                  </button>
-                </nav>
-              )}
+              <Pager
+                page={cursors.length}
+                hasNextPage={Boolean(data.nextCursor)}
+                onPage={(p) => {
+                  cursorPaging(cursors.length, data.nextCursor, setCursors)(p);
+                  setSelected(new Set());
+                }}
+                label="Product pages"
+                backLabel="Previous"
+                forwardLabel="Next"
+                status={`Page ${cursors.length} of ${Math.max(1, Math.ceil(data.total / PAGE_SIZE))}`}
+              />
             </>
           )}
         </LoadView>

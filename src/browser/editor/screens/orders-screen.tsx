@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { cursorPaging, Pager } from '../pager.js';
 import type { OrderListResponse } from '../../../shared/checkout/api.js';
 import { formatMoney } from '../../../shared/money.js';
 import { editorFetch, withQuery } from '../editor-fetch.js';
@@ -110,27 +111,12 @@ export function OrdersScreen() {
                   ))}
                 </ul>
               )}
-              {(cursors.length > 1 || data.nextCursor) && (
-                <nav className="ed-pager" aria-label="Order pages">
-                  <button
-                    type="button"
-                    className="ed-button"
-                    disabled={cursors.length <= 1}
-                    onClick={() => setCursors((c) => c.slice(0, -1))}
-                  >
-                    Newer
-                  </button>
-                  <span>Page {cursors.length}</span>
-                  <button
-                    type="button"
-                    className="ed-button"
-                    disabled={!data.nextCursor}
-                    onClick={() => setCursors((c) => [...c, data.nextCursor])}
-                  >
-                    Older
-                  </button>
-                </nav>
-              )}
+              <Pager
+                page={cursors.length}
+                hasNextPage={Boolean(data.nextCursor)}
+                onPage={cursorPaging(cursors.length, data.nextCursor, setCursors)}
+                label="Order pages"
+              />
             </>
           )}
         </LoadView>
