@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { ConfirmDelete } from '../confirm-delete.js';
 import { cursorPaging, Pager } from '../pager.js';
 import {
   FormsApi,
@@ -36,8 +37,6 @@ export function InboxScreen({ formId }: { formId: string }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [open, setOpen] = useState<string | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [confirmOne, setConfirmOne] = useState<string | null>(null);
   const cursor = cursors[cursors.length - 1] ?? null;
 
   const form = useLoad(
@@ -69,7 +68,6 @@ export function InboxScreen({ formId }: { formId: string }) {
     try {
       setMessage({ ok: true, text: await work() });
       setSelected(new Set());
-      setConfirmDelete(false);
       page.reload();
     } catch (err) {
       setMessage({ ok: false, text: actionFailureText(err) });
@@ -167,28 +165,11 @@ export function InboxScreen({ formId }: { formId: string }) {
             <button type="button" className="ed-button" onClick={() => mark(ids, false)}>
               Mark unread
             </button>
-            {confirmDelete ? (
-              <>
-                <button
-                  type="button"
-                  className="ed-button ed-button-danger"
-                  onClick={() => remove(ids)}
-                >
-                  Delete {ids.length} for good
-                </button>
-                <button type="button" className="ed-button" onClick={() => setConfirmDelete(false)}>
-                  Cancel
-                </button>
-              </>
-            ) : (
-              <button
-                type="button"
-                className="ed-button ed-button-danger"
-                onClick={() => setConfirmDelete(true)}
-              >
-                Delete…
-              </button>
-            )}
+            <ConfirmDelete
+              confirmLabel={`Delete ${ids.length} for good`}
+              cancelLabel="Cancel"
+              onConfirm={() => remove(ids)}
+            />
           </div>
         )}
         <p role="status" className={message?.ok ? 'ed-saved' : 'ed-inline-error'}>
@@ -263,32 +244,10 @@ export function InboxScreen({ formId }: { formId: string }) {
                               >
                                 Mark unread
                               </button>
-                              {confirmOne === s.id ? (
-                                <>
-                                  <button
-                                    type="button"
-                                    className="ed-button ed-button-danger"
-                                    onClick={() => remove([s.id])}
-                                  >
-                                    Delete for good
-                                  </button>
-                                  <button
-                                    type="button"
-                                    className="ed-button"
-                                    onClick={() => setConfirmOne(null)}
-                                  >
-                                    Keep
-                                  </button>
-                                </>
-                              ) : (
-                                <button
-                                  type="button"
-                                  className="ed-button ed-button-danger"
-                                  onClick={() => setConfirmOne(s.id)}
-                                >
-                                  Delete…
-                                </button>
-                              )}
+                              <ConfirmDelete
+                                confirmLabel="Delete for good"
+                                onConfirm={() => remove([s.id])}
+                              />
                             </div>
                           </div>
                         )}

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { ConfirmDelete } from '../confirm-delete.js';
 import { Pager } from '../pager.js';
 import {
   MailingListsApi,
@@ -118,7 +119,6 @@ function ListRow({
 }) {
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(list.name);
-  const [confirm, setConfirm] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const rename = async (e: FormEvent) => {
@@ -139,7 +139,6 @@ function ListRow({
       onChanged();
     } catch (err) {
       setError(actionFailureText(err));
-      setConfirm(false);
     }
   };
 
@@ -197,24 +196,7 @@ function ListRow({
             Rename
           </button>
         )}
-        {confirm ? (
-          <>
-            <button type="button" className="ed-button ed-button-danger" onClick={remove}>
-              Delete list and subscribers
-            </button>
-            <button type="button" className="ed-button" onClick={() => setConfirm(false)}>
-              Keep
-            </button>
-          </>
-        ) : (
-          <button
-            type="button"
-            className="ed-button ed-button-danger"
-            onClick={() => setConfirm(true)}
-          >
-            Delete…
-          </button>
-        )}
+        <ConfirmDelete confirmLabel="Delete list and subscribers" onConfirm={remove} />
       </div>
     </li>
   );
