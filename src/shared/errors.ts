@@ -113,7 +113,6 @@ export const Messages = {
   UPLOAD_FAILED: 'There was a problem while uploading your file.',
   RENAME_FAILED_TITLE: 'Unable to Rename File',
   RENAME_FAILED: 'There was a problem while renaming your file.',
-  FILE_PROCESSING_FAILED: 'File processing failed',
   MAILING_LIST_REQUIRED: 'A List must be selected',
   NO_MAILING_LISTS: "You don't have any mailing lists. Please create one before continuing",
   EMAIL_SUBJECT_REQUIRED: 'Add an email subject',
