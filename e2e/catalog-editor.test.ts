@@ -143,7 +143,9 @@ describe('the catalog editor at /config#/products', () => {
       await shopper.page.goto(`${server.url}${liveHref}`);
       expect(await shopper.page.locator('h1').first().textContent()).toContain(TITLE);
       await expect.poll(() => shopper.page.locator('.pi-mark-sale').count()).toBeGreaterThan(0);
-      expect(await shopper.page.locator('.product-main-image img').count()).toBe(1);
+      // Three images: the gallery shows each as a slide, with a thumbnail strip.
+      expect(await shopper.page.locator('.pg-slide img').count()).toBe(3);
+      expect(await shopper.page.locator('.pg-thumb').count()).toBe(3);
       expect(await shopper.page.content()).toContain('Breathable linen, washed soft.');
       expect(shopper.errors).toEqual([]);
       await shopper.context.close();

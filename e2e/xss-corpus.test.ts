@@ -472,7 +472,18 @@ describe('XSS and header-injection corpus', () => {
       202,
     );
     const page = ownerPage;
-    await render(page, 'config:forms', '/config#/forms', shows(MARK));
+    await render(page, 'config:forms', '/config#/forms', shows('Contact'));
+    // The contact form's inbox: the submissions carrying the mark, one opened in full.
+    await render(page, 'config:inbox', '/config#/forms/form-contact/submissions', async (p) => {
+      await p.waitForSelector('.fm-sub-open');
+      await p.fill('#fm-inbox-search', MARK);
+      await p.press('#fm-inbox-search', 'Enter');
+      // The filtered list has arrived once the network is quiet.
+      await p.waitForLoadState('networkidle');
+      await p.locator('.fm-sub-open').first().click();
+      await shows(MARK)(p);
+    });
+    await render(page, 'config:mailing-lists', '/config#/mailing-lists', shows('Subscribers'));
     await render(page, 'config:orders', '/config#/orders', shows('crlf@example.studio'));
     for (const o of orders) {
       await render(
