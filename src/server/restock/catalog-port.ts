@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
 import { findProduct, loadProducts } from '../catalog/catalog-queries.js';
+export { isDraftProduct } from '../catalog/catalog-queries.js';
 import { findItemsByIds, listCollections } from '../content/content-queries.js';
 import { itemUrl } from '../render/context/item-json.js';
 

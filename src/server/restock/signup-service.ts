@@ -10,7 +10,7 @@ import {
   variantTakesRestockSignUps,
 } from '../../shared/restock/rules.js';
 import type { RestockSignUpRequest } from '../../shared/restock/types.js';
-import { loadRestockVariant } from './catalog-port.js';
+import { isDraftProduct, loadRestockVariant } from './catalog-port.js';
 
 export interface SignUpDeps {
   db: Db;
@@ -45,11 +45,15 @@ export async function signUpForRestock(
   }
   const email = normaliseRestockEmail(input.siteVisitorEmail);
 
-  const variant = await loadRestockVariant(deps.db, site.id, {
-    productId: input.productId,
-    variantId: input.variantId,
-  });
-  if (!variant) {
+  const [variant, draft] = await Promise.all([
+    loadRestockVariant(deps.db, site.id, {
+      productId: input.productId,
+      variantId: input.variantId,
+    }),
+    isDraftProduct(deps.db, site.id, input.productId),
+  ]);
+  // A draft is not for sale yet (shared/product/owner-api.ts): nothing to come back in stock.
+  if (!variant || draft) {
     throw appError(ErrorCode.VARIANT_UNAVAILABLE);
   }
   if (!variantTakesRestockSignUps(variant.productType, variant)) {

@@ -37,6 +37,13 @@ describeEachBackend('restock sign-ups and the owner API', (kind) => {
       productType: ProductType.DIGITAL,
     });
     await addProduct(h, 's2', 'other-mug', 'Other Mug', [{ id: 'other-v' }]);
+    // A sold-out product the owner has not published: not for sale, so no sign-ups either.
+    await addProduct(h, 's1', 'draft-mug', 'Draft Mug', [{ id: 'draft-v' }]);
+    await h.db
+      .updateTable('products')
+      .set({ visibility: 'draft' })
+      .where('item_id', '=', 'draft-mug')
+      .execute();
     await addOwner(h, 'owner1@test.dev', 's1');
     await addOwner(h, 'owner2@test.dev', 's2');
     await addOwner(h, 'viewer@test.dev', 's1', Role.VIEWER);
@@ -91,6 +98,7 @@ describeEachBackend('restock sign-ups and the owner API', (kind) => {
       [{ variantId: 'nope' }, 400, Messages.VARIANT_UNAVAILABLE],
       [{ productId: 'ebook' }, 400, Messages.VARIANT_UNAVAILABLE],
       [{ productId: 'other-mug', variantId: 'other-v' }, 400, Messages.VARIANT_UNAVAILABLE],
+      [{ productId: 'draft-mug', variantId: 'draft-v' }, 400, Messages.VARIANT_UNAVAILABLE],
       [{ variantId: 'mug-m' }, 409, Messages.RESTOCK_IN_STOCK],
       [{ variantId: 'mug-xl' }, 409, Messages.RESTOCK_IN_STOCK],
       [{ productId: 'ebook', variantId: 'ebook-v' }, 409, Messages.RESTOCK_IN_STOCK],
