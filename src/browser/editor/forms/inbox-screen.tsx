@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { SearchForm } from '../search-form.js';
 import { ConfirmDelete } from '../confirm-delete.js';
 import { cursorPaging, Pager } from '../pager.js';
 import {
@@ -32,7 +33,6 @@ type Filter = (typeof FILTERS)[number]['value'];
 export function InboxScreen({ formId }: { formId: string }) {
   const [filter, setFilter] = useState<Filter>('all');
   const [query, setQuery] = useState('');
-  const [typed, setTyped] = useState('');
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [open, setOpen] = useState<string | null>(null);
@@ -57,9 +57,8 @@ export function InboxScreen({ formId }: { formId: string }) {
     `inbox-${formId}|${filter}|${query}|${cursor ?? ''}`,
   );
 
-  const search = (e: FormEvent) => {
-    e.preventDefault();
-    setQuery(typed.trim());
+  const search = (text: string) => {
+    setQuery(text);
     setCursors([null]);
     setSelected(new Set());
   };
@@ -123,19 +122,7 @@ export function InboxScreen({ formId }: { formId: string }) {
       </ScreenHeading>
       <section className="ed-section" aria-label="Submissions">
         <div className="ed-toolbar ed-orders-toolbar">
-          <form role="search" className="ed-search" onSubmit={search}>
-            <label htmlFor="fm-inbox-search">Search answers</label>
-            <input
-              id="fm-inbox-search"
-              className="ed-input"
-              type="search"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-            />
-            <button type="submit" className="ed-button">
-              Search
-            </button>
-          </form>
+          <SearchForm id="fm-inbox-search" label="Search answers" onSearch={search} />
           <fieldset className="ed-segmented ed-filters">
             <legend>Show</legend>
             {FILTERS.map((f) => (

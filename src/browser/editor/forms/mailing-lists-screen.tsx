@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { SearchForm } from '../search-form.js';
 import { ConfirmDelete } from '../confirm-delete.js';
 import { Pager } from '../pager.js';
 import {
@@ -207,7 +208,6 @@ const PAGE_SIZE = 50;
 function Subscribers({ list, onChanged }: { list: MailingListJson; onChanged: () => void }) {
   const [page, setPage] = useState(1);
   const [query, setQuery] = useState('');
-  const [typed, setTyped] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const state = useLoad(
     (signal) =>
@@ -242,27 +242,14 @@ function Subscribers({ list, onChanged }: { list: MailingListJson; onChanged: ()
           Export CSV
         </a>
       </div>
-      <form
-        role="search"
-        className="ed-search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQuery(typed.trim());
+      <SearchForm
+        id="ml-search"
+        label="Search addresses"
+        onSearch={(text) => {
+          setQuery(text);
           setPage(1);
         }}
-      >
-        <label htmlFor="ml-search">Search addresses</label>
-        <input
-          id="ml-search"
-          className="ed-input"
-          type="search"
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-        />
-        <button type="submit" className="ed-button">
-          Search
-        </button>
-      </form>
+      />
       <p role="status" className="ed-saved">
         {message}
       </p>

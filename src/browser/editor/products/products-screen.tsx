@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { SearchForm } from '../search-form.js';
 import { cursorPaging, Pager } from '../pager.js';
 import {
   BULK_ACTIONS,
@@ -48,7 +49,6 @@ const PAGE_SIZE = 50;
  * checked rows; 'Add product' (by type), CSV import and export, and tag management.
  */
 export function ProductsScreen() {
-  const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const [filters, setFilters] = useState<Filters>({});
   const [sort, setSort] = useState<ProductSort>('-updated');
@@ -95,9 +95,8 @@ export function ProductsScreen() {
     setFilters((f) => ({ ...f, ...patch }));
     restart();
   };
-  const search = (e: FormEvent) => {
-    e.preventDefault();
-    setQ(typed.trim());
+  const search = (text: string) => {
+    setQ(text);
     restart();
   };
   const anyFilter = q !== '' || Object.values(filters).some((v) => v !== undefined);
@@ -160,20 +159,12 @@ export function ProductsScreen() {
 
       <section className="ed-section" aria-label="Products">
         <div className="ed-toolbar ed-products-toolbar">
-          <form role="search" className="ed-search" onSubmit={search}>
-            <label htmlFor="ed-product-search">Search products</label>
-            <input
-              id="ed-product-search"
-              className="ed-input"
-              type="search"
-              placeholder="Title, SKU or tag"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-            />
-            <button type="submit" className="ed-button">
-              Search
-            </button>
-          </form>
+          <SearchForm
+            id="ed-product-search"
+            label="Search products"
+            placeholder="Title, SKU or tag"
+            onSearch={search}
+          />
           <div className="ed-product-filters">
             <Select
               label="Type"

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { SearchForm } from '../search-form.js';
 import { cursorPaging, Pager } from '../pager.js';
 import type { OrderListResponse } from '../../../shared/checkout/api.js';
 import { formatMoney } from '../../../shared/money.js';
@@ -17,7 +18,6 @@ import { ScreenHeading } from './screen-heading.js';
 export function OrdersScreen() {
   const [status, setStatus] = useState('');
   const [query, setQuery] = useState('');
-  const [typed, setTyped] = useState('');
   /** Cursors of the pages before this one; the last is this page's. */
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const cursor = cursors[cursors.length - 1] ?? null;
@@ -30,9 +30,8 @@ export function OrdersScreen() {
     `orders|${status}|${query}|${cursor ?? ''}`,
   );
 
-  const search = (e: FormEvent) => {
-    e.preventDefault();
-    setQuery(typed.trim());
+  const search = (text: string) => {
+    setQuery(text);
     setCursors([null]);
   };
   const csv = withQuery(ORDERS_CSV, { status: status || undefined, q: query || undefined });
@@ -46,20 +45,12 @@ export function OrdersScreen() {
       </ScreenHeading>
       <section className="ed-section" aria-label="Orders">
         <div className="ed-toolbar ed-orders-toolbar">
-          <form role="search" className="ed-search" onSubmit={search}>
-            <label htmlFor="ed-order-search">Search orders</label>
-            <input
-              id="ed-order-search"
-              className="ed-input"
-              type="search"
-              placeholder="Order number or email"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-            />
-            <button type="submit" className="ed-button">
-              Search
-            </button>
-          </form>
+          <SearchForm
+            id="ed-order-search"
+            label="Search orders"
+            placeholder="Order number or email"
+            onSearch={search}
+          />
           <fieldset className="ed-segmented ed-filters">
             <legend>Status</legend>
             {ORDER_FILTERS.map((f) => (
