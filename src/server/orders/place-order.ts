@@ -68,7 +68,7 @@ export interface OrderDeps {
   providers: PaymentProviders;
   /** Records placements, those arriving together in one statement (record-order.ts). */
   recorder: OrderRecorder;
-  /** A website's checkout settings for its content version (cached: CheckoutSettingsCache). */
+  /** A website's checkout settings for its content version (cached per version in routes.ts). */
   settings: (siteId: string, contentVersion: number) => Promise<CheckoutSettings>;
   /** Signs digital products' download links (media/signed-links.ts `signedFileUrl`). */
   signFileUrl: SignFileUrl;

@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SiteVersionMemo } from '../platform/versioned-cache.js';
+import { unlistedItemIds } from '../catalog/catalog-queries.js';
 import { Type } from '@sinclair/typebox';
 import type { PlaceOrderRequest, QuoteRequest } from '../../shared/checkout/api.js';
 import {
@@ -22,12 +24,7 @@ import { recordCheckoutStarted, sessionIdFromCookie } from '../analytics/server-
 import { rateLimitConfig } from '../http/rate-limit-config.js';
 import { cachedOwnerEmails } from '../owners/owner-emails-cache.js';
 import type { Site } from '../sites/site-queries.js';
-import {
-  CheckoutSettingsCache,
-  DraftProductsCache,
-  loadCheckoutSettings,
-  saveCheckoutSettings,
-} from './checkout-settings.js';
+import { loadCheckoutSettings, saveCheckoutSettings } from './checkout-settings.js';
 import { OrderRecorder } from './record-order.js';
 import { loadOrderJson } from './order-json.js';
 import { listOrders, ordersCsv } from './order-list.js';
@@ -163,8 +160,18 @@ function wantsJson(req: FastifyRequest): boolean {
  */
 export const orderRoutes: DomainRoutes = async (app, deps) => {
   const mailer = mailerFor(deps, app.log);
-  const checkoutSettings = new CheckoutSettingsCache(deps.db, deps.caches);
-  const draftProducts = new DraftProductsCache(deps.db, deps.caches);
+  // Both per website content version: saving settings or a product bumps it (every process).
+  const checkoutSettings = new SiteVersionMemo(
+    'checkout-settings',
+    (siteId) => loadCheckoutSettings(deps.db, siteId),
+    deps.caches,
+  );
+  const draftProducts = new SiteVersionMemo(
+    'draft-products',
+    async (siteId): Promise<ReadonlySet<string>> =>
+      new Set((await unlistedItemIds(deps.db, siteId)).draft),
+    deps.caches,
+  );
   const orderDeps: OrderDeps = {
     db: deps.db,
     now: deps.now,

@@ -140,6 +140,28 @@ export interface RegisteredCache {
 }
 
 /**
+ * One value per website and content version, loaded once and shared by concurrent callers
+ * (checkout settings, draft product ids): a write bumps the version, so the next read is a miss
+ * in every process, and `content-changed` empties it at once.
+ */
+export class SiteVersionMemo<T> {
+  private readonly entries: VersionedCache<Promise<T>>;
+
+  constructor(
+    name: string,
+    private readonly load: (siteId: string) => Promise<T>,
+    caches?: CacheRegistry,
+  ) {
+    this.entries = new VersionedCache<Promise<T>>({ name, maxEntries: 10_000 });
+    caches?.register(this.entries);
+  }
+
+  get(siteId: string, contentVersion: number): Promise<T> {
+    return this.entries.memo(`${siteId}|${contentVersion}`, () => this.load(siteId));
+  }
+}
+
+/**
  * The process's caches, so that one call invalidates a website everywhere it is cached. Hooks
  * run with them for state that is not a cache entry (the renderer's per-website generation).
  */
