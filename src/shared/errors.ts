@@ -128,6 +128,21 @@ export const Messages = {
   MAILING_LIST_NAME_TAKEN: 'A list with this name already exists',
   WEBHOOK_URL_INVALID: 'Enter an https:// address the submissions can be sent to',
   FIELD_ID_TAKEN: 'Two fields have this id. Each field needs its own.',
+  // The page builder and item editor (issue 13).
+  CONTENT_INVALID: 'Some details are not valid. Please check the highlighted fields.',
+  CONTENT_CONFLICT:
+    'Someone else saved this while you were editing. Reload to see their changes, then make yours again.',
+  CONTENT_LOCKED: 'This page is locked.',
+  SLUG_TAKEN: 'Another page already uses this URL. Choose another.',
+  PAGE_NOT_DELETABLE: 'This page is part of your site and cannot be deleted.',
+  FOLDER_NOT_EMPTY: 'Move or delete the pages in this folder first.',
+  PAGE_PASSWORD_WRONG: 'That password is not right. Please try again.',
+  HUE_OUT_OF_BOUNDS: 'Hue out of bounds.',
+  SATURATION_OUT_OF_BOUNDS: 'Saturation out of bounds.',
+  LIGHTNESS_OUT_OF_BOUNDS: 'Lightness out of bounds.',
+  ALPHA_OUT_OF_BOUNDS: 'Alpha out of bounds.',
+  HSL_VALUE_MISSING: 'Missing an H/S/L value.',
+  LINK_FORMAT: 'Links must be formatted as {host} or {host}',
 } as const;
 
 /** One registered error: what the server answers with and when it happens. */
@@ -441,6 +456,41 @@ export const errorRegistry = {
     status: 409,
     message: Messages.MEDIA_IN_USE,
     doc: 'Deleting a media asset a product or page item still uses; `usedBy` lists them (docs/media.md).',
+  },
+  CONTENT_INVALID: {
+    status: 400,
+    message: Messages.CONTENT_INVALID,
+    doc: 'A page, item, styles or settings save that fails its checks; `fieldErrors` maps each field (e.g. `sections.0.blocks.2.url`) to its text.',
+  },
+  CONTENT_CONFLICT: {
+    status: 409,
+    message: Messages.CONTENT_CONFLICT,
+    doc: 'A page, item, styles or settings save naming an older `version` than the stored one.',
+  },
+  CONTENT_LOCKED: {
+    status: 423,
+    message: Messages.CONTENT_LOCKED,
+    doc: "A save of a page or item whose edit lock another owner holds (SPEC 'This page is locked.'); `details.holder` names them.",
+  },
+  SLUG_TAKEN: {
+    status: 409,
+    message: Messages.SLUG_TAKEN,
+    doc: 'A page or item slug that another page or item of the same place already uses.',
+  },
+  PAGE_NOT_DELETABLE: {
+    status: 409,
+    message: Messages.PAGE_NOT_DELETABLE,
+    doc: 'Deleting the home page, the footer, the 404 page or the shop.',
+  },
+  FOLDER_NOT_EMPTY: {
+    status: 409,
+    message: Messages.FOLDER_NOT_EMPTY,
+    doc: 'Deleting a navigation folder that still holds pages.',
+  },
+  PAGE_PASSWORD_WRONG: {
+    status: 403,
+    message: Messages.PAGE_PASSWORD_WRONG,
+    doc: "A visitor's wrong password on a protected page's lock screen (pageType 103).",
   },
 } as const satisfies Record<string, ErrorRecord>;
 

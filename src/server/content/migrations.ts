@@ -105,4 +105,70 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /** Issue 13: the page builder, item statuses, versions, edit locks and redirects. */
+  '20261126_0200_content_builder': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('collections')
+        .addColumn('sections', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .addColumn('draft', 'jsonb')
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('published'))
+        .addColumn('seo', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addColumn('parent_id', 'text')
+        .addColumn('nav_visible', 'boolean', (c) => c.notNull().defaultTo(true))
+        .addColumn('password_hash', 'text')
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('updated_by', 'text')
+        .execute();
+      await db.schema
+        .alterTable('items')
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('published'))
+        .addColumn('publish_on', 'timestamptz')
+        .addColumn('time_zone', 'text')
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('updated_on', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema
+        .createIndex('items_site_collection_status_idx')
+        .on('items')
+        .columns(['site_id', 'collection_id', 'status'])
+        .execute();
+      await db.schema
+        .alterTable('sites')
+        .addColumn('settings_version', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+      await db.schema
+        .createTable('content_versions')
+        .addColumn('site_id', 'text', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('target_id', 'text', (c) => c.notNull())
+        .addColumn('n', 'integer', (c) => c.notNull())
+        .addColumn('doc', 'jsonb', (c) => c.notNull())
+        .addColumn('label', 'text', (c) => c.notNull())
+        .addColumn('author_id', 'text')
+        .addColumn('author_name', 'text')
+        .addColumn('created_on', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('content_versions_pk', ['kind', 'target_id', 'n'])
+        .execute();
+      await db.schema
+        .createTable('content_locks')
+        .addColumn('site_id', 'text', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('target_id', 'text', (c) => c.notNull())
+        .addColumn('owner_id', 'text', (c) => c.notNull())
+        .addColumn('owner_name', 'text', (c) => c.notNull())
+        .addColumn('since', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('content_locks_pk', ['kind', 'target_id'])
+        .execute();
+      await db.schema
+        .createTable('redirects')
+        .addColumn('site_id', 'text', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+        .addColumn('from_path', 'text', (c) => c.notNull())
+        .addColumn('to_path', 'text', (c) => c.notNull())
+        .addColumn('created_on', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('redirects_pk', ['site_id', 'from_path'])
+        .execute();
+    },
+  },
 };

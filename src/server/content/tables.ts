@@ -1,4 +1,6 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { PageSection } from '../../shared/content/blocks.js';
+import type { PageInput, PageSeo } from '../../shared/content/page-api.js';
 
 /** A JSON column with a database default: reads T, inserts JSON text or nothing. */
 type JSONWithDefault<T> = ColumnType<T, string | undefined, string>;
@@ -37,6 +39,21 @@ export interface CollectionsTable {
   blocks: JSONWithDefault<PageBlock[]>;
   settings: JSONWithDefault<Record<string, unknown>>;
   updated_on: Generated<Date>;
+  /** Issue 13: the live sections of a layout page (`src/shared/content/blocks.ts`). */
+  sections: JSONWithDefault<PageSection[]>;
+  /** The unpublished edits (`PageInput`), or null when the draft is what is live. */
+  draft: NullableJSON<PageInput>;
+  /** 'draft' | 'published' (`PageStatus`). */
+  status: Generated<string>;
+  seo: JSONWithDefault<Partial<PageSeo>>;
+  /** The navigation folder it sits in. */
+  parent_id: string | null;
+  nav_visible: Generated<boolean>;
+  /** argon2 hash of the page password (pageType 103 lock screen), or null. */
+  password_hash: string | null;
+  version: Generated<number>;
+  /** The owner id of the last save. */
+  updated_by: string | null;
 }
 
 export interface ItemsTable {
@@ -66,6 +83,14 @@ export interface ItemsTable {
   asset_ids: JSONWithDefault<string[]>;
   position: Generated<number>;
   data: JSONWithDefault<Record<string, unknown>>;
+  /** Issue 13: `ItemStatus`; visitors see only 'published'. */
+  status: Generated<string>;
+  /** When a 'scheduled' item goes live. */
+  publish_on: Date | null;
+  /** Events: the IANA zone their dates are shown in (null: the site's). */
+  time_zone: string | null;
+  version: Generated<number>;
+  updated_on: Generated<Date>;
 }
 
 /**
@@ -107,7 +132,43 @@ export interface AssetSourcesTable {
   svg: string;
 }
 
+/** Saved versions of pages and items (`src/server/content/editing/versions.ts`). */
+export interface ContentVersionsTable {
+  site_id: string;
+  /** 'pages' | 'items' (`VersionedKind`). */
+  kind: string;
+  target_id: string;
+  n: number;
+  doc: JSONColumnType<object>;
+  label: string;
+  author_id: string | null;
+  author_name: string | null;
+  created_on: Generated<Date>;
+}
+
+/** Who is editing a page or item (`src/server/content/editing/locks.ts`). */
+export interface ContentLocksTable {
+  site_id: string;
+  kind: string;
+  target_id: string;
+  owner_id: string;
+  owner_name: string;
+  since: Generated<Date>;
+  expires_at: Date;
+}
+
+/** Old paths that lead to new ones (a published page's slug changed). */
+export interface RedirectsTable {
+  site_id: string;
+  from_path: string;
+  to_path: string;
+  created_on: Generated<Date>;
+}
+
 export interface ContentTables {
+  content_versions: ContentVersionsTable;
+  content_locks: ContentLocksTable;
+  redirects: RedirectsTable;
   collections: CollectionsTable;
   items: ItemsTable;
   assets: AssetsTable;

@@ -48,6 +48,8 @@ export interface SitesTable {
   settings: JSONColumnType<SiteSettings>;
   /** Bumped on every content change; part of the page-cache key. */
   content_version: Generated<number>;
+  /** Bumped by each styles or settings save (issue 13); a save naming an older one gets 409. */
+  settings_version: Generated<number>;
   created_on: Generated<Date>;
 }
 
