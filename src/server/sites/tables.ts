@@ -1,4 +1,9 @@
 import type { Generated, JSONColumnType } from 'kysely';
+import type {
+  SiteHeaderSettings,
+  SitePolicies,
+  SiteStyles,
+} from '../../shared/content/site-api.js';
 
 /** Site-wide settings kept as JSON; the shapes are SPEC 3.7 / 3.3 / 3.4's. */
 export interface SiteSettings {
@@ -28,6 +33,12 @@ export interface SiteSettings {
   navigation: string[];
   /** When true, telemetry collection is off for this website (SPEC 6 global flag). */
   analyticsDisabled?: boolean;
+  /** Issue 13: colours, fonts, spacing, buttons, logo and favicon (absent: the theme's). */
+  styles?: SiteStyles;
+  /** Issue 13: the header's layout, cart link and call-to-action button. */
+  header?: SiteHeaderSettings;
+  /** Issue 13: the store's policies, linked from the footer when written. */
+  policies?: SitePolicies;
 }
 
 export interface SitesTable {
