@@ -41,4 +41,15 @@ export const migrations: Record<string, Migration> = {
         WHERE state IN ('queued', 'running')`.execute(db);
     },
   },
+  /**
+   * Rate-limit windows are worth nothing after a database crash, and a logged table made every
+   * counted request (each order, each cart add) wait for its own WAL flush at commit. An
+   * unlogged table writes no WAL, so those commits do not wait; PostgreSQL empties it after a
+   * crash, which only restarts the windows.
+   */
+  '20261126_0100_platform_rate_limits_unlogged': {
+    async up(db: Kysely<any>) {
+      await sql`ALTER TABLE rate_limits SET UNLOGGED`.execute(db);
+    },
+  },
 };
