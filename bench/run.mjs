@@ -1,6 +1,6 @@
 // `npm run bench [section…]`: measures every target as a ratio or figure in one run on this
 // machine and records the results in bench/results/ and the summary in bench/README.md.
-// Sections: pages startup js lighthouse cart orders forms ingest restock scale catalog
+// Sections: pages startup js lighthouse cart orders forms ingest restock scale catalog builder
 // (default: all).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +23,7 @@ const all = [
   'restock',
   'scale',
   'catalog',
+  'builder',
 ];
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : all;
 const log = (m) => process.stdout.write(`  ${m}\n`);
@@ -82,7 +83,16 @@ await section('lighthouse', () =>
     benchLighthouse(s.url, ['/', '/shop', await productPath(s.url), '/checkout']),
   ),
 );
-for (const name of ['cart', 'orders', 'forms', 'ingest', 'restock', 'scale', 'catalog']) {
+for (const name of [
+  'cart',
+  'orders',
+  'forms',
+  'ingest',
+  'restock',
+  'scale',
+  'catalog',
+  'builder',
+]) {
   const file = path.join(here, 'lib', `${name}.mjs`);
   if (!fs.existsSync(file)) continue;
   const mod = await import(file);

@@ -85,10 +85,10 @@ describe('storefront pages in the browser', () => {
     await context.close();
   });
 
-  it('answers unknown paths with the theme 404 page', async () => {
+  it('answers unknown paths with the 404 page the owner edited (the demo 404 row)', async () => {
     const { page, errors, context, status } = await visit('/no-such-page');
     expect(status).toBe(404);
-    expect(await page.locator('h1').textContent()).toBe('Page Not Found');
+    expect(await page.locator('h1').textContent()).toBe('This page wandered off');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -55,7 +55,7 @@ export function writeSummary(latest, file) {
     }
   }
   const loads = [];
-  for (const key of ['cart', 'orders', 'forms', 'ingest', 'restock', 'catalog']) {
+  for (const key of ['cart', 'orders', 'forms', 'ingest', 'restock', 'catalog', 'builder']) {
     const v = s[key];
     if (v && !v.error && Array.isArray(v.rows))
       for (const r of v.rows) row(r.what, r.figure, r.target, r.ok);
@@ -135,6 +135,11 @@ shared machine, so read the ratio with the server CPU per request printed beside
 never used more per request than one process); then two separate processes on one database: B caches a product
 through 20 adds, the owner sets its stock to 0 through A's inventory API, and every one of B's next
 200 adds answered 200 is stale; then 25 sign-in attempts from one address alternate between A and B.
+Page builder (\`lib/builder.mjs\`, issue 13): in Chromium the owner types one character at a
+time into the home page's first heading in the builder (about 4 keys a second); each sample runs
+from the keydown to the preview frame's heading showing the new text (a 60 ms debounce,
+\`POST /api/content/preview\` of that one section, the swap in the frame). Recorded once, on
+2026-11-25, while four other engineers' builds and tests shared the machine's two cores.
 Fuzz (issue 11; not part of \`npm run bench\`): \`node bench/fuzz.mjs [requests per route]\` runs the
 fuzz suite of \`npm test\` (\`src/server/fuzz/\`) long, on PGlite and, with \`DATABASE_URL\`, PostgreSQL.
 Last long run (2026-11-25, 350 per route, this machine shared with other work): **21,000 requests

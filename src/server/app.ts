@@ -29,10 +29,14 @@ import { analyticsRoutes } from './analytics/routes.js';
 import { performanceRoutes } from './performance/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { imageRoutes } from './content/image-routes.js';
+import { siteDesignRoutes } from './content/site-design/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { checkoutRoutes } from './checkout/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { pageRoutes } from './render/routes.js';
+import { pageApiRoutes } from './content/pages/routes.js';
+import { editingRoutes } from './content/editing/routes.js';
+import { itemRoutes } from './content/items/routes.js';
 import { CacheRegistry } from './platform/versioned-cache.js';
 import { installChangeBus } from './platform/change-bus.js';
 import { openRateCounter, rateLimitStore } from './platform/rate-limits.js';
@@ -60,9 +64,13 @@ const domains: DomainRoutes[] = [
   performanceRoutes,
   catalogRoutes,
   imageRoutes,
+  siteDesignRoutes,
   mediaRoutes,
   checkoutRoutes,
   orderRoutes,
+  pageApiRoutes,
+  editingRoutes,
+  itemRoutes,
   pageRoutes,
 ];
 

@@ -5,6 +5,7 @@ import { EditorHeader } from './editor-header.js';
 import { EditorNav } from './editor-nav.js';
 import type { RangeDays } from './range-picker.js';
 import { navNameOf } from './routes.js';
+import { contentAllows } from '../../shared/content/permissions.js';
 import { useHashRoute } from './use-hash-route.js';
 import { OverviewScreen } from './screens/overview-screen.js';
 import { PerformanceScreen } from './screens/performance-screen.js';
@@ -41,8 +42,28 @@ const ProductsScreen = lazy(() =>
 const ProductEditorScreen = lazy(() =>
   import('./products/product-editor-screen.js').then((m) => ({ default: m.ProductEditorScreen })),
 );
+const ItemsScreen = lazy(() =>
+  import('./content/items/items-screen.js').then((m) => ({ default: m.ItemsScreen })),
+);
+const ItemEditorScreen = lazy(() =>
+  import('./content/items/item-editor-screen.js').then((m) => ({ default: m.ItemEditorScreen })),
+);
+const PageBuilderScreen = lazy(() =>
+  import('./content/builder/page-builder-screen.js').then((m) => ({
+    default: m.PageBuilderScreen,
+  })),
+);
 const MediaScreen = lazy(() =>
   import('./media/media-screen.js').then((m) => ({ default: m.MediaScreen })),
+);
+const DesignScreen = lazy(() =>
+  import('./content/design/design-screen.js').then((m) => ({ default: m.DesignScreen })),
+);
+const SettingsScreen = lazy(() =>
+  import('./content/settings/settings-screen.js').then((m) => ({ default: m.SettingsScreen })),
+);
+const PagesScreen = lazy(() =>
+  import('./content/pages/pages-screen.js').then((m) => ({ default: m.PagesScreen })),
 );
 
 /** The dashboard: header, navigation and the screen the hash names. */
@@ -65,6 +86,14 @@ export function App({ boot }: { boot: EditorBoot }) {
   useEffect(() => {
     document.title = `${boot.siteTitle} · Dashboard`;
   }, [boot.siteTitle]);
+
+  // The page builder takes the whole window: its own top bar instead of the header and nav.
+  if (route.name === 'page-builder')
+    return (
+      <Suspense fallback={<Loading label="Opening the page builder…" />}>
+        <PageBuilderScreen key={route.pageId} pageId={route.pageId} boot={boot} />
+      </Suspense>
+    );
 
   let screen;
   switch (route.name) {
@@ -119,8 +148,29 @@ export function App({ boot }: { boot: EditorBoot }) {
     case 'product-new':
       screen = <ProductEditorScreen key={`new-${route.productType}`} newType={route.productType} />;
       break;
+    case 'content-items':
+      screen = <ItemsScreen key={route.collectionId} collectionId={route.collectionId} />;
+      break;
+    case 'content-item':
+      screen = (
+        <ItemEditorScreen
+          key={`${route.collectionId}/${route.itemId ?? 'new'}`}
+          collectionId={route.collectionId}
+          itemId={route.itemId}
+        />
+      );
+      break;
     case 'media':
       screen = <MediaScreen />;
+      break;
+    case 'design':
+      screen = <DesignScreen canSave={contentAllows(boot.roles, 'settings')} />;
+      break;
+    case 'settings':
+      screen = <SettingsScreen canSave={contentAllows(boot.roles, 'settings')} />;
+      break;
+    case 'pages':
+      screen = <PagesScreen roles={boot.roles} siteTitle={boot.siteTitle} />;
       break;
     default:
       screen = (

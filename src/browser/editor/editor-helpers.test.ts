@@ -328,6 +328,7 @@ describe('routes', () => {
     expect(routeFromHash('#/')).toEqual({ name: 'overview' });
     expect(routeFromHash('#/performance/')).toEqual({ name: 'performance' });
     expect(routeFromHash('#/inventory')).toEqual({ name: 'inventory' });
+    expect(routeFromHash('#/pages')).toEqual({ name: 'pages' });
     expect(routeFromHash('#/nope')).toEqual({ name: 'not-found', path: '/nope' });
     expect(routeFromHash('#/restock/a%2Fb/%E0%A4%A')).toMatchObject({ name: 'not-found' });
   });

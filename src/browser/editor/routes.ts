@@ -16,14 +16,23 @@ export type EditorRoute =
   | { name: 'product'; productId: string }
   | { name: 'product-new'; productType: number }
   | { name: 'media' }
+  | { name: 'content-items'; collectionId: string }
+  | { name: 'content-item'; collectionId: string; itemId: string | null }
+  | { name: 'design' }
+  | { name: 'settings' }
+  | { name: 'pages' }
+  | { name: 'page-builder'; pageId: string }
   | { name: 'not-found'; path: string };
 
 export const NAV_ITEMS = [
   { name: 'overview', href: '#/', label: 'Overview' },
+  { name: 'pages', href: '#/pages', label: 'Pages' },
   { name: 'orders', href: '#/orders', label: 'Orders' },
   { name: 'products', href: '#/products', label: 'Products' },
   { name: 'inventory', href: '#/inventory', label: 'Inventory' },
   { name: 'media', href: '#/media', label: 'Media' },
+  { name: 'design', href: '#/design', label: 'Design' },
+  { name: 'settings', href: '#/settings', label: 'Settings' },
   { name: 'forms', href: '#/forms', label: 'Forms & mail' },
   { name: 'restock', href: '#/restock', label: 'Restock' },
   { name: 'checkout-settings', href: '#/checkout', label: 'Checkout' },
@@ -40,9 +49,25 @@ export function formHref(formId: string, part?: 'submissions'): string {
   return `#/forms/${encodeURIComponent(formId)}${part ? `/${part}` : ''}`;
 }
 
+/** `#/pages/{id}/edit`: the page builder (issue 13). */
+export function pageBuilderHref(pageId: string): string {
+  return `#/pages/${encodeURIComponent(pageId)}/edit`;
+}
+
 /** `#/orders/{id}` */
 export function orderHref(orderId: string): string {
   return `#/orders/${encodeURIComponent(orderId)}`;
+}
+
+/**
+ * `#/content/{collectionId}`: a blog's, events' or gallery's items; `…/{itemId}` (or `…/new`)
+ * one item's editor (content/items/).
+ */
+export function contentHref(collectionId: string, itemId?: string | null): string {
+  const base = `#/content/${encodeURIComponent(collectionId)}`;
+  return itemId === undefined
+    ? base
+    : `${base}/${itemId === null ? 'new' : encodeURIComponent(itemId)}`;
 }
 
 function decode(s: string): string | undefined {
@@ -67,7 +92,10 @@ export function routeFromHash(hash: string): EditorRoute {
       first === 'inventory' ||
       first === 'orders' ||
       first === 'products' ||
-      first === 'media'
+      first === 'media' ||
+      first === 'design' ||
+      first === 'settings' ||
+      first === 'pages'
     )
       return { name: first };
     if (first === 'checkout') return { name: 'checkout-settings' };
@@ -94,6 +122,17 @@ export function routeFromHash(hash: string): EditorRoute {
     const productId = decode(rest[0]!);
     if (productId) return { name: 'product', productId };
   }
+  if (first === 'content' && (rest.length === 1 || rest.length === 2)) {
+    const collectionId = decode(rest[0]!);
+    const itemId = rest[1] === 'new' ? null : rest[1] && decode(rest[1]);
+    if (collectionId && rest.length === 1) return { name: 'content-items', collectionId };
+    if (collectionId && itemId !== undefined && itemId !== '')
+      return { name: 'content-item', collectionId, itemId };
+  }
+  if (first === 'pages' && rest.length === 2 && rest[1] === 'edit') {
+    const pageId = decode(rest[0]!);
+    if (pageId) return { name: 'page-builder', pageId };
+  }
   if (first === 'restock' && rest.length === 2) {
     const productId = decode(rest[0]!);
     const variantId = decode(rest[1]!);
@@ -108,5 +147,8 @@ export function navNameOf(route: EditorRoute): string | undefined {
   if (route.name === 'form' || route.name === 'form-submissions' || route.name === 'mailing-lists')
     return 'forms';
   if (route.name === 'product' || route.name === 'product-new') return 'products';
+  // Blogs, events and galleries are reached from the Pages screen.
+  if (route.name === 'content-items' || route.name === 'content-item') return 'pages';
+  if (route.name === 'page-builder') return 'pages';
   return route.name === 'restock-group' ? 'restock' : route.name;
 }

@@ -223,7 +223,7 @@ describeEachBackend('checkout entry routes', (kind) => {
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body).toContain('data-island="checkout-page"');
-      expect(res.body).toContain('class="site-header"');
+      expect(res.body).toContain('class="site-header');
       expect(res.body).toContain('<h1 class="page-title">Checkout</h1>');
       // The cart is fetched by the island, never baked into the HTML.
       expect(res.body).not.toContain('Bold');

@@ -7,6 +7,13 @@ export type ItemRow = Selectable<ItemsTable>;
 export type AssetRow = Selectable<AssetsTable>;
 
 /**
+ * Visitors see only published items (issue 13): drafts, scheduled, needs-review, private and
+ * deprecated ones are in no list, search or summary, and their pages are 404s. The one way to
+ * see another status is an owner's signed preview link (`content/items/preview-token.ts`).
+ */
+const LIVE = 'published';
+
+/**
  * Every collection of a website. Sites have a handful, so the renderer loads them all once per
  * content version and answers navigation and page lookups from memory.
  */
@@ -42,7 +49,8 @@ export async function listItems(
     .selectFrom('items')
     .selectAll()
     .where('site_id', '=', siteId)
-    .where('collection_id', '=', collectionId);
+    .where('collection_id', '=', collectionId)
+    .where('status', '=', LIVE);
   if (q.excludeIds?.length) query = query.where('id', 'not in', [...q.excludeIds]);
   // jsonb containment works the same on PGlite and PostgreSQL.
   if (q.tag) query = query.where(sql<boolean>`tags @> ${JSON.stringify([q.tag])}::jsonb`);
@@ -60,11 +68,16 @@ export async function listItems(
   return { rows: hasMore ? rows.slice(0, q.limit) : rows, hasMore };
 }
 
+/**
+ * An item by its address. `previewId`: the item a valid preview link opens, found whatever its
+ * status (only that one; any other unpublished item stays hidden).
+ */
 export async function findItem(
   db: Db,
   siteId: string,
   collectionId: string,
   urlId: string,
+  previewId?: string,
 ): Promise<ItemRow | undefined> {
   return db
     .selectFrom('items')
@@ -72,10 +85,15 @@ export async function findItem(
     .where('site_id', '=', siteId)
     .where('collection_id', '=', collectionId)
     .where('url_id', '=', urlId)
+    .where((eb) =>
+      previewId
+        ? eb.or([eb('status', '=', LIVE), eb('id', '=', previewId)])
+        : eb('status', '=', LIVE),
+    )
     .executeTakeFirst();
 }
 
-/** Items by id, in the order asked (ids of other websites are ignored). */
+/** Published items by id, in the order asked (ids of other websites are ignored). */
 export async function findItemsByIds(db: Db, siteId: string, ids: string[]): Promise<ItemRow[]> {
   if (ids.length === 0) return [];
   const rows = await db
@@ -83,6 +101,7 @@ export async function findItemsByIds(db: Db, siteId: string, ids: string[]): Pro
     .selectAll()
     .where('site_id', '=', siteId)
     .where('id', 'in', ids)
+    .where('status', '=', LIVE)
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -121,7 +140,11 @@ export async function searchItems(
 ): Promise<{ rows: ItemRow[]; hasMore: boolean }> {
   const words = text.split(/\s+/).filter(Boolean).slice(0, 8);
   if (words.length === 0) return { rows: [], hasMore: false };
-  let query = db.selectFrom('items').selectAll().where('site_id', '=', siteId);
+  let query = db
+    .selectFrom('items')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('status', '=', LIVE);
   if (q.excludeIds?.length) query = query.where('id', 'not in', [...q.excludeIds]);
   for (const w of words) {
     const p = likePattern(w);

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { sanitizeRichText } from '../../shared/rich-text.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122_0200_content': {
@@ -171,4 +172,94 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /**
+   * Issue 13: layout pages' old `blocks` ({type: 'html', data}) become one section of the new
+   * numeric-code blocks (`shared/content/blocks.ts`), then the column goes. Rows outside the
+   * navigation (nav_index null) are hidden from it explicitly, as the tree now reads nav_visible.
+   */
+  '20261126_0300_content_sections': {
+    async up(db: Kysely<any>) {
+      const rows: { id: string; site_id: string; blocks: unknown }[] = await db
+        .selectFrom('collections')
+        .select(['id', 'site_id', 'blocks'])
+        .execute();
+      const urlIds: { id: string; site_id: string; url_id: string }[] = await db
+        .selectFrom('collections')
+        .select(['id', 'site_id', 'url_id'])
+        .execute();
+      for (const row of rows) {
+        const blocks = Array.isArray(row.blocks) ? row.blocks : [];
+        if (!blocks.length) continue;
+        const collectionId = (urlId: unknown) =>
+          urlIds.find((c) => c.site_id === row.site_id && c.url_id === (urlId ?? 'shop'))?.id ?? '';
+        const converted = blocks.flatMap(
+          (b: { type?: unknown; data?: Record<string, unknown> }, i) =>
+            legacyBlock(b.type, b.data ?? {}, `b${i + 1}`, collectionId),
+        );
+        const sections = [{ id: 's1', layout: 'default', tone: 'light', blocks: converted }];
+        await db
+          .updateTable('collections')
+          .set({ sections: JSON.stringify(sections) })
+          .where('id', '=', row.id)
+          .execute();
+      }
+      await db
+        .updateTable('collections')
+        .set({ nav_visible: false })
+        .where('nav_index', 'is', null)
+        .execute();
+      await db.schema.alterTable('collections').dropColumn('blocks').execute();
+    },
+  },
 };
+
+/** One pre-issue-13 block as the new block (codes of shared/content/blocks.ts, fixed here). */
+function legacyBlock(
+  type: unknown,
+  data: Record<string, unknown>,
+  id: string,
+  collectionId: (urlId: unknown) => string,
+): object[] {
+  const s = (v: unknown) => (typeof v === 'string' ? v : '');
+  const limit = Math.min(12, Math.max(1, Number(data.limit) || 4));
+  const titled = (o: Record<string, unknown>) =>
+    s(data.title) ? { ...o, title: s(data.title) } : o;
+  switch (type) {
+    case 'html':
+      return [{ id, type: 2, html: sanitizeRichText(s(data.html)) }];
+    case 'image':
+      return [
+        {
+          id,
+          type: 5,
+          assetId: s(data.assetId) || null,
+          ...(s(data.caption) ? { caption: s(data.caption) } : {}),
+        },
+      ];
+    case 'gallery':
+      return [{ id, type: 8, assetIds: Array.isArray(data.assetIds) ? data.assetIds : [] }];
+    case 'form':
+      return [{ id, type: 9, formId: s(data.formId) }];
+    case 'newsletter':
+      return [{ id, type: 51, formId: s(data.formId) }];
+    case 'button':
+      return [{ id, type: 53, label: s(data.label) || 'Learn more', url: s(data.url) || '/' }];
+    case 'product':
+      return [
+        {
+          id,
+          type: 43,
+          itemId: s(data.itemId),
+          ...(data.expressCheckout === true ? { expressCheckout: true } : {}),
+        },
+      ];
+    case 'products':
+      return [titled({ id, type: 44, collectionId: collectionId(data.collection), limit })];
+    case 'summary':
+      return [
+        titled({ id, type: 17, collectionId: collectionId(data.collection ?? 'blog'), limit }),
+      ];
+    default:
+      return [];
+  }
+}

@@ -7,21 +7,6 @@ type JSONWithDefault<T> = ColumnType<T, string | undefined, string>;
 /** A nullable JSON column: reads T or null, inserts JSON text, null or nothing. */
 type NullableJSON<T> = ColumnType<T | null, string | null | undefined, string | null>;
 
-/** One block of a page's layout (SPEC 3.10 block types). `data` depends on the type. */
-export interface PageBlock {
-  type:
-    | 'html'
-    | 'image'
-    | 'form'
-    | 'newsletter'
-    | 'product'
-    | 'products'
-    | 'button'
-    | 'gallery'
-    | 'summary';
-  data: Record<string, unknown>;
-}
-
 export interface CollectionsTable {
   id: string;
   site_id: string;
@@ -36,7 +21,6 @@ export interface CollectionsTable {
   folder_behavior: number | null;
   /** Position in the navigation; null keeps it out. */
   nav_index: number | null;
-  blocks: JSONWithDefault<PageBlock[]>;
   settings: JSONWithDefault<Record<string, unknown>>;
   updated_on: Generated<Date>;
   /** Issue 13: the live sections of a layout page (`src/shared/content/blocks.ts`). */

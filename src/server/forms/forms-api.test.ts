@@ -65,9 +65,16 @@ describeEachBackend('forms API (SPEC 7 / 8.4)', (kind) => {
         kind: 'page',
         folder_behavior: null,
         nav_index: 1,
-        blocks: JSON.stringify([
-          { type: 'form', data: { formId: 'form-contact' } },
-          { type: 'newsletter', data: { formId: 'form-newsletter' } },
+        sections: JSON.stringify([
+          {
+            id: 's1',
+            layout: 'default',
+            tone: 'light',
+            blocks: [
+              { id: 'b1', type: 9, formId: 'form-contact' },
+              { id: 'b2', type: 51, formId: 'form-newsletter' },
+            ],
+          },
         ]) as never,
         settings: '{}' as never,
       })

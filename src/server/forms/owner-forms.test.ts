@@ -260,7 +260,14 @@ describeEachBackend('owner forms API: builder, inbox, lists, webhooks (issue 12)
         kind: 'page',
         folder_behavior: null,
         nav_index: 2,
-        blocks: JSON.stringify([{ type: 'form', data: { formId: form.id } }]) as never,
+        sections: JSON.stringify([
+          {
+            id: 's1',
+            layout: 'default',
+            tone: 'light',
+            blocks: [{ id: 'b1', type: 9, formId: form.id }],
+          },
+        ]) as never,
         settings: '{}' as never,
       })
       .execute();

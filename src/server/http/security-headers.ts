@@ -53,7 +53,11 @@ export const CONFIG_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 async function securityHeaders(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (req, reply) => {
     const url = req.url;
-    const config = url.startsWith('/config') && (url.length === 7 || '/?'.includes(url[7]!));
+    // The builder's preview frame (/config/preview/…) is a site page framed by /config itself.
+    const config =
+      url.startsWith('/config') &&
+      (url.length === 7 || '/?'.includes(url[7]!)) &&
+      !url.startsWith('/config/preview/');
     reply.headers(config ? CONFIG_HEADERS : SITE_HEADERS);
   });
 }

@@ -26,20 +26,25 @@ export async function usesOf(db: Db, siteId: string, assetId: string): Promise<M
     siteId,
     products.map((p) => p.itemId),
   );
-  // Pages' image and gallery blocks (render/context/page-context.ts reads the same fields).
+  // Pages' image and gallery blocks and section backgrounds (issue 13 sections; render/context/
+  // sections-json.ts reads the same fields).
+  const asImage = JSON.stringify([{ blocks: [{ type: 5, assetId }] }]);
+  const asBackground = JSON.stringify([{ backgroundImageId: assetId }]);
+  const asGallery = JSON.stringify([{ blocks: [{ type: 8, assetIds: [assetId] }] }]);
   const pages = await db
     .selectFrom('collections')
     .select(['id', 'title'])
     .select(
-      sql<boolean>`blocks @> ${JSON.stringify([{ type: 'image', data: { assetId } }])}::jsonb`.as(
+      sql<boolean>`sections @> ${asImage}::jsonb or sections @> ${asBackground}::jsonb`.as(
         'as_image',
       ),
     )
     .where('site_id', '=', siteId)
     .where((eb) =>
       eb.or([
-        sql<boolean>`blocks @> ${JSON.stringify([{ type: 'image', data: { assetId } }])}::jsonb`,
-        sql<boolean>`blocks @> ${JSON.stringify([{ type: 'gallery', data: { assetIds: [assetId] } }])}::jsonb`,
+        sql<boolean>`sections @> ${asImage}::jsonb`,
+        sql<boolean>`sections @> ${asBackground}::jsonb`,
+        sql<boolean>`sections @> ${asGallery}::jsonb`,
       ]),
     )
     .execute();

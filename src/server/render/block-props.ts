@@ -1,6 +1,5 @@
 import type { Db } from '../db/database.js';
 import type { Site } from '../sites/site-queries.js';
-import type { PageBlock } from '../content/tables.js';
 
 /** Where a block sits, for the props a block island needs (e.g. the forms' page context). */
 export interface BlockPage {
@@ -18,7 +17,8 @@ export interface BlockPage {
 export type BlockPropsLoader = (args: {
   db: Db;
   site: Site;
-  block: PageBlock;
+  /** The block: `type` 'form' or 'newsletter', `data.formId` the form it shows. */
+  block: { type: 'form' | 'newsletter'; data: { formId: string } };
   page: BlockPage;
 }) => Promise<object | null>;
 

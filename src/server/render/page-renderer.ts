@@ -10,9 +10,12 @@ import type { PageContext, TemplateErrorJson } from './context/types.js';
 import type { ParsedPageUrl } from './page-query.js';
 import { PageCache } from './page-cache.js';
 import { ReadMemo } from './read-memo.js';
-import { renderPage } from './render-page.js';
+import { renderPage, renderPartial } from './render-page.js';
 import { siteContextOf, siteContextScript } from './site-context-script.js';
-import { resolvePage } from './resolve-page.js';
+import { folderChildren, pathSegments, resolvePage, routedCollection } from './resolve-page.js';
+import { redirectMap } from '../content/pages/redirects.js';
+import { collectionUrl } from './context/item-json.js';
+import { attachFooter } from './context/footer-context.js';
 import type { ThemeCache } from './theme.js';
 
 export interface RenderResult {
@@ -38,6 +41,10 @@ export class PageRenderer {
     name: 'collections',
     maxEntries: 1000,
   });
+  private redirects = new VersionedCache<Promise<Map<string, string>>>({
+    name: 'redirects',
+    maxEntries: 1000,
+  });
   private readonly reads = new ReadMemo();
   readonly cache: PageCache | undefined;
 
@@ -57,6 +64,7 @@ export class PageRenderer {
     const caches = opts.caches;
     if (caches) {
       caches.register(this.collections);
+      caches.register(this.redirects);
       caches.register(this.reads.store);
       if (this.cache) caches.register(this.cache.store);
       caches.onDrop((siteId) => {
@@ -75,20 +83,81 @@ export class PageRenderer {
     return `${site.id}|${site.content_version}.${this.generations.get(site.id) ?? 0}.${this.epoch}`;
   }
 
-  private collectionsOf(site: Site): Promise<CollectionRow[]> {
+  collectionsOf(site: Site): Promise<CollectionRow[]> {
     return this.collections.memo(this.versionKey(site), () => listCollections(this.db, site.id));
   }
 
-  /** `preview`: an owner's view, where draft products' pages render (never put in the cache). */
+  /**
+   * Where a path leads instead of rendering (issue 13): a redirect left by a page's slug change
+   * (301), or a folder set to 'redirect to first page' (302, as its first page may change).
+   * From memory per content version, so the hot path pays one map lookup.
+   */
+  async redirectFor(
+    site: Site,
+    path: string,
+  ): Promise<{ status: 301 | 302; location: string } | undefined> {
+    const map = await this.redirects.memo(this.versionKey(site), () =>
+      redirectMap(this.db, site.id),
+    );
+    const to = map.get(path) ?? (path.length > 1 ? map.get(path.replace(/\/+$/, '')) : undefined);
+    if (to) return { status: 301, location: to };
+    const segs = pathSegments(path);
+    if (segs?.length !== 1) return undefined;
+    const collections = await this.collectionsOf(site);
+    const folder = routedCollection(collections, segs[0]!, false);
+    if (folder?.kind !== 'folder' || (folder.folder_behavior ?? 2) !== 2) return undefined;
+    const first = folderChildren(folder, collections)[0];
+    return first ? { status: 302, location: collectionUrl(first.url_id) } : undefined;
+  }
+
+  /** The protected collection a path shows (its page or its items), if any. */
+  async protectedFor(site: Site, path: string): Promise<CollectionRow | undefined> {
+    const segs = pathSegments(path);
+    if (!segs) return undefined;
+    const collections = await this.collectionsOf(site);
+    const c = collections.find((x) => x.url_id === (segs[0] ?? ''));
+    return c?.password_hash ? c : undefined;
+  }
+
+  /**
+   * `preview`: an owner's view, where draft products' and pages render (never put in the cache).
+   * `unlocked` and `lock`: password-protected pages (per visitor, never cached either).
+   * `previewItemId`: the item a preview link opens, whatever its status (never cached either).
+   */
   async render(
     site: Site,
     url: ParsedPageUrl,
     baseUrl: string,
-    opts: { preview?: boolean } = {},
+    opts: Pick<PageRequest, 'preview' | 'unlocked' | 'lock' | 'previewItemId'> = {},
   ): Promise<RenderResult> {
     return this.renderWith(site, url, baseUrl, (deps, req) =>
-      resolvePage(deps, opts.preview ? { ...req, preview: true } : req),
+      resolvePage(deps, { ...req, ...opts }),
     );
+  }
+
+  /**
+   * One theme partial rendered alone (the builder's one-section preview): `build` makes its JSON,
+   * which also carries the page-wide nodes the partial reads (strings, website, previewMode).
+   */
+  async renderPartial(
+    site: Site,
+    url: Pick<ParsedPageUrl, 'path' | 'query'>,
+    baseUrl: string,
+    partial: string,
+    build: (deps: ContextDeps, req: PageRequest) => Promise<object>,
+  ): Promise<{ html: string; errors: TemplateErrorJson[] }> {
+    const collections = await this.collectionsOf(site);
+    const deps = this.reads.depsFor(this.versionKey(site), this.opts.contextDeps);
+    const json = await build(deps, {
+      base: { site, collections, path: url.path, baseUrl },
+      query: url.query,
+      now: this.opts.now(),
+    });
+    const theme = this.opts.themes.get(site.theme);
+    return renderPartial(this.opts.compiler, theme, partial, json, {
+      cldr: cldrFor(site.language),
+      now: this.opts.now(),
+    });
   }
 
   /**
@@ -106,10 +175,13 @@ export class PageRenderer {
   ): Promise<RenderResult> {
     const collections = await this.collectionsOf(site);
     const deps = this.reads.depsFor(this.versionKey(site), this.opts.contextDeps);
-    const { status, ctx } = await build(deps, {
+    const req: PageRequest = {
       base: { site, collections, path: url.path, baseUrl },
       query: url.query,
-    });
+      now: this.opts.now(),
+    };
+    const { status, ctx } = await build(deps, req);
+    await attachFooter(deps, req, ctx);
     const theme = this.opts.themes.get(site.theme);
     const { html, errors } = renderPage(this.opts.compiler, theme, ctx, {
       cldr: cldrFor(site.language),

@@ -33,8 +33,8 @@ function execute(
   cldr: CLDR,
   now: number,
   errors: TemplateErrorJson[],
+  code: RootCode | undefined = theme.templates.get(file),
 ): string {
-  const code = theme.templates.get(file);
   if (!code) {
     errors.push({ file, type: 'engine', message: `Template '${file}' not found` });
     return '';
@@ -81,4 +81,18 @@ export function renderPage(
   };
   const html = execute(compiler, theme, LAYOUT_FILE, layoutJson, opts.cldr, opts.now, errors);
   return { html: html || mainContent, errors };
+}
+
+/** One partial (`*.block`) rendered with `json` as its root: the builder's section preview. */
+export function renderPartial(
+  compiler: Compiler,
+  theme: CompiledTheme,
+  partial: string,
+  json: object,
+  opts: { cldr: CLDR; now: number },
+): RenderedPage {
+  const errors: TemplateErrorJson[] = [...theme.parseErrors];
+  const code = theme.partials[partial];
+  const html = execute(compiler, theme, partial, json, opts.cldr, opts.now, errors, code);
+  return { html, errors };
 }

@@ -3,11 +3,13 @@ import type { DomainRoutes } from '../deps.js';
 import { CHECKOUT_PATH } from '../../shared/cart/checkout-urls.js';
 import { ErrorCode } from '../../shared/errors.js';
 import { appError } from '../errors/app-error.js';
+import { previewOfUrl } from '../content/items/preview-token.js';
 import { rolesOf } from '../owners/owner-service.js';
 import { FAVICON_SVG } from './favicon.js';
 import { PAGE_CACHE_CONTROL, sendCachedPage } from './page-cache.js';
 import { parsePageUrl } from './page-query.js';
 import { pageRendererFor } from './shared-page-renderer.js';
+import { hasPagePass } from '../content/pages/page-access.js';
 
 /**
  * Site pages: the catch-all GET (registered last). Visitors get cached HTML when the page cache
@@ -48,6 +50,36 @@ export const pageRoutes: DomainRoutes = async (app, deps) => {
     const site = req.site;
     const baseUrl = `${req.protocol}://${req.host}`;
 
+    // A moved page (301) or a folder leading to its first page (302), before any rendering.
+    const redirect = await renderer.redirectFor(site, url.path);
+    if (redirect) {
+      const search = req.url.indexOf('?');
+      const location = search >= 0 ? redirect.location + req.url.slice(search) : redirect.location;
+      return reply
+        .code(redirect.status)
+        .header('cache-control', PAGE_CACHE_CONTROL)
+        .redirect(location, redirect.status);
+    }
+
+    // Password-protected pages depend on the visitor's pass: rendered per request, never cached.
+    const protectedPage = await renderer.protectedFor(site, url.path);
+    if (protectedPage) {
+      const isOwner = await isOwnerOf(req);
+      const opened = hasPagePass(req, deps.config.secret, protectedPage);
+      const { status, html, ctx, errors } = await renderer.render(site, url, baseUrl, {
+        ...(isOwner ? { preview: true } : {}),
+        unlocked: new Set(opened ? [protectedPage.id] : []),
+        lock: { crumb: req.crumb, error: '' },
+      });
+      if (errors.length) req.log.warn({ templateErrors: errors, url: req.url }, 'template errors');
+      reply.code(status).header('cache-control', 'private, no-store');
+      if (url.json) {
+        const body = isOwner ? { ...ctx, templateErrors: errors } : ctx;
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
+      }
+      return reply.type('text/html; charset=utf-8').send(html);
+    }
+
     if (url.json) {
       const isOwner = await isOwnerOf(req);
       let { status, ctx, errors } = await renderer.render(site, url, baseUrl);
@@ -62,6 +94,19 @@ export const pageRoutes: DomainRoutes = async (app, deps) => {
         .header('cache-control', 'private, no-store')
         .type('application/json; charset=utf-8')
         .send(JSON.stringify(body));
+    }
+
+    // An item's preview link (content/items): the unpublished item, never cached anywhere.
+    const itemPreview = previewOfUrl(req.url, deps.config.secret, deps.now());
+    if (itemPreview) {
+      const { status, html } = await renderer.render(site, url, baseUrl, {
+        previewItemId: itemPreview.itemId,
+      });
+      return reply
+        .code(status)
+        .header('cache-control', 'private, no-store')
+        .type('text/html; charset=utf-8')
+        .send(html);
     }
 
     const render = async () => {

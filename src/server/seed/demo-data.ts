@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PageBlock } from '../content/tables.js';
+import type { PageSection } from '../../shared/content/blocks.js';
 import type { NewProduct, NewVariant } from '../catalog/insert-product.js';
 import type { InstallmentSettings, MerchandisingSettings } from '../catalog/tables.js';
 import type { DemoArt } from './demo-art.js';
@@ -65,10 +65,22 @@ export interface DemoCollection {
   title: string;
   description?: string;
   type: number;
-  kind: 'page' | 'products' | 'blog' | 'gallery' | 'events';
+  kind:
+    | 'page'
+    | 'splash'
+    | 'folder'
+    | 'products'
+    | 'blog'
+    | 'gallery'
+    | 'events'
+    | 'footer'
+    | 'not-found';
   folderBehavior?: number | null;
+  /** Place in the header navigation; null keeps it out. */
   navIndex: number | null;
-  blocks?: PageBlock[];
+  /** The navigation folder it sits in. */
+  parentId?: string;
+  sections?: PageSection[];
   settings?: Record<string, unknown>;
 }
 
@@ -102,8 +114,10 @@ export interface DemoVariant extends NewVariant {
 
 export interface DemoPost extends DemoItemBase {
   author: string;
-  /** Days before the seed ran. */
+  /** Days before the seed ran (negative: a scheduled post's time, in the future). */
   daysAgo: number;
+  /** Issue 13 item status; published when left out. A scheduled one goes live `-daysAgo` days on. */
+  status?: 'draft' | 'scheduled' | 'needs-review' | 'private' | 'deprecated' | 'published';
   likeCount: number;
   publicCommentCount: number;
   commentState: number;

@@ -85,14 +85,14 @@ describeEachBackend('demo websites', (kind) => {
     );
     const contact = await h.db
       .selectFrom('collections')
-      .select('blocks')
+      .select('sections')
       .where('site_id', '=', 'site-demo')
       .where('url_id', '=', 'contact')
       .executeTakeFirstOrThrow();
-    expect(contact.blocks).toEqual(
+    expect(contact.sections.flatMap((s) => s.blocks)).toEqual(
       expect.arrayContaining([
-        { type: 'form', data: { formId: 'form-contact' } },
-        { type: 'newsletter', data: { formId: 'form-newsletter' } },
+        expect.objectContaining({ type: 9, formId: 'form-contact' }),
+        expect.objectContaining({ type: 51, formId: 'form-newsletter' }),
       ]),
     );
   });
@@ -205,13 +205,15 @@ describeEachBackend('demo websites', (kind) => {
     expect([...byId.values()].some((p) => orderedOptions(p).length === 1)).toBe(true);
     const home = await h.db
       .selectFrom('collections')
-      .select('blocks')
+      .select('sections')
       .where('site_id', '=', 'site-demo')
       .where('url_id', '=', '')
       .executeTakeFirstOrThrow();
-    const express = home.blocks.filter((b) => b.type === 'product' && b.data.expressCheckout);
+    const express = home.sections
+      .flatMap((s) => s.blocks)
+      .filter((b) => b.type === 43 && b.expressCheckout);
     expect(express).toHaveLength(1);
-    const itemId = String(express[0]!.data.itemId);
+    const itemId = express[0]!.type === 43 ? express[0]!.itemId : '';
     const candle = (await loadProducts(h.db, 'site-demo', [itemId])).get(itemId);
     // Express checkout suits a product added without choices: one variant, always in stock.
     expect(candle!.variants).toHaveLength(1);

@@ -164,7 +164,9 @@ async function insertSite(
         kind: c.kind,
         folder_behavior: c.folderBehavior ?? null,
         nav_index: c.navIndex,
-        blocks: JSON.stringify(c.blocks ?? []),
+        sections: JSON.stringify(c.sections ?? []),
+        parent_id: c.parentId ?? null,
+        nav_visible: c.navIndex !== null,
         settings: JSON.stringify(c.settings ?? {}),
       })),
     )
@@ -229,6 +231,9 @@ async function insertSite(
       }),
       ...common(p),
       author: JSON.stringify({ displayName: p.author }),
+      // Some posts are not live (a draft, a scheduled one) so /config shows every status.
+      status: p.status ?? 'published',
+      publish_on: p.status === 'scheduled' ? new Date(now - p.daysAgo * DAY_MS) : null,
       like_count: p.likeCount,
       public_comment_count: p.publicCommentCount,
       comment_state: p.commentState,

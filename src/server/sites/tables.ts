@@ -39,6 +39,16 @@ export interface SiteSettings {
   header?: SiteHeaderSettings;
   /** Issue 13: the store's policies, linked from the footer when written. */
   policies?: SitePolicies;
+  /** Issue 13: the logo's and favicon's image files, resolved from their assets when styles are saved. */
+  designAssets?: { logo: DesignImage | null; favicon: DesignImage | null };
+}
+
+/** An image the layout links directly (logo, favicon): one stored width of a media asset. */
+export interface DesignImage {
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
 }
 
 export interface SitesTable {

@@ -63,7 +63,6 @@ export async function insertTestSite(db: Db, opts: TestSiteOptions): Promise<voi
         kind: 'products',
         folder_behavior: null,
         nav_index: 0,
-        blocks: '[]' as never,
         settings: '{}' as never,
       })
       .execute();

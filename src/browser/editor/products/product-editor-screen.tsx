@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api.js';
 import { editorFetch } from '../editor-fetch.js';
 import { LoadView } from '../load-view.js';
 import { actionFailureText } from '../messages.js';
+import { ConflictAlert, ErrorSummary, focusField } from '../save-alerts.js';
 import { ScreenHeading } from '../screens/screen-heading.js';
 import { setLeaveGuard } from '../use-hash-route.js';
 import { useLoad } from '../use-load.js';
@@ -253,47 +254,13 @@ function ProductEditor({
         )}
       </ScreenHeading>
 
-      {conflict && (
-        <div className="ed-alert ed-conflict" role="alert">
-          <p>
-            <strong>{result?.text}</strong> Your changes on this screen were not saved.
-          </p>
-          <button type="button" className="ed-button ed-button-primary" onClick={onReload}>
-            Reload (discard my changes)
-          </button>
-        </div>
-      )}
+      {conflict && <ConflictAlert text={result?.text ?? ''} onReload={onReload} />}
 
-      {errorList.length > 0 && (
-        <div
-          className="ed-alert ed-error-summary"
-          role="alert"
-          tabIndex={-1}
-          ref={summaryRef}
-          aria-labelledby="ed-error-summary-h"
-        >
-          <h2 id="ed-error-summary-h">
-            {errorList.length === 1
-              ? 'One field needs attention'
-              : `${errorList.length} fields need attention`}
-          </h2>
-          <ul>
-            {errorList.map(([path, message]) => (
-              <li key={path}>
-                <a
-                  href={`#${fieldId(path)}`}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    focusField(path);
-                  }}
-                >
-                  {fieldName(path, rowLabels)}: {message}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <ErrorSummary
+        errors={errorList}
+        labelOf={(path) => fieldName(path, rowLabels)}
+        summaryRef={summaryRef}
+      />
 
       <form
         className="ed-product-editor"
@@ -463,19 +430,6 @@ function ProductEditor({
       </form>
     </>
   );
-}
-
-/** Focuses a field by its path, opening nothing: every field is on the screen. */
-function focusField(path: string): boolean {
-  const el =
-    document.getElementById(fieldId(path)) ??
-    // A variant row's error without its own control (the row itself): its first input.
-    document.getElementById(fieldId(path.split('.').slice(0, 2).join('.')));
-  if (el) {
-    el.scrollIntoView({ block: 'center' });
-    el.focus();
-  }
-  return !!el;
 }
 
 /**

@@ -7,6 +7,7 @@ import { Editor } from '@tiptap/core';
 import Link from '@tiptap/extension-link';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useReducer, useRef, useState } from 'react';
+import { linkError } from '../../../shared/content/links.js';
 
 /** TipTap's empty document; stored as ''. */
 const EMPTY = '<p></p>';
@@ -17,8 +18,11 @@ export function RichTextEditor({
   labelId,
   describedBy,
   revision,
+  headingLevels = [2, 3],
 }: {
   value: string;
+  /** Headings the document may hold; others become paragraphs (the page builder keeps h1). */
+  headingLevels?: (1 | 2 | 3)[];
   /** Changed by the form when it replaces the value (Discard, after a save). */
   revision: number;
   onChange: (html: string) => void;
@@ -33,6 +37,8 @@ export function RichTextEditor({
   onChangeRef.current = onChange;
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const [linking, setLinking] = useState<string | null>(null);
+  /** SPEC 5.7's text for the link being typed ('{val} is not a valid page URL'). */
+  const [linkProblem, setLinkProblem] = useState<string | undefined>();
   const linkInput = useRef<HTMLInputElement>(null);
   const linkOpen = linking !== null;
   useEffect(() => {
@@ -44,8 +50,14 @@ export function RichTextEditor({
       element: host.current!,
       content: value,
       extensions: [
-        StarterKit.configure({ heading: { levels: [2, 3] }, link: false }),
-        Link.configure({ openOnClick: false, autolink: true, defaultProtocol: 'https' }),
+        StarterKit.configure({ heading: { levels: headingLevels }, link: false }),
+        Link.configure({
+          openOnClick: false,
+          autolink: true,
+          defaultProtocol: 'https',
+          // TipTap's default opens every link in a new tab; '/shop' should not.
+          HTMLAttributes: { target: null, rel: null },
+        }),
       ],
       editorProps: {
         attributes: {
@@ -102,6 +114,12 @@ export function RichTextEditor({
   const applyLink = () => {
     if (!e || linking === null) return;
     const href = linking.trim();
+    const problem = linkError(href);
+    setLinkProblem(problem);
+    if (problem) {
+      linkInput.current?.focus();
+      return;
+    }
     if (!href) chain().extendMarkRange('link').unsetLink().run();
     else chain().extendMarkRange('link').setLink({ href }).run();
     setLinking(null);
@@ -136,10 +154,16 @@ export function RichTextEditor({
             <span>Link address</span>
             <input
               className="ed-input"
-              type="url"
+              type="text"
+              inputMode="url"
               ref={linkInput}
               value={linking}
-              onChange={(ev) => setLinking(ev.target.value)}
+              aria-invalid={linkProblem ? true : undefined}
+              aria-describedby={linkProblem ? 'rte-link-error' : undefined}
+              onChange={(ev) => {
+                setLinking(ev.target.value);
+                setLinkProblem(undefined);
+              }}
               onKeyDown={(ev) => {
                 if (ev.key === 'Enter') {
                   ev.preventDefault();
@@ -157,6 +181,11 @@ export function RichTextEditor({
           <button type="button" className="ed-button" onClick={applyLink}>
             {linking.trim() ? 'Apply' : 'Remove link'}
           </button>
+          {linkProblem && (
+            <span className="ed-inline-error ed-field-error" id="rte-link-error" role="alert">
+              {linkProblem}
+            </span>
+          )}
           <button
             type="button"
             className="ed-button ed-button-quiet"

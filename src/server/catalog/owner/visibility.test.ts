@@ -9,7 +9,7 @@ import { seedOwnerCatalog, signedIn, tee } from './test-fixtures.js';
 interface ListJson {
   items?: { id: string }[];
   item?: { id: string; title: string; relatedItems?: { id: string }[] };
-  collection?: { blocks?: { type: string; items?: { id: string }[] }[] };
+  collection?: { sections?: { blocks: { type: number; items?: { id: string }[] }[] }[] };
 }
 
 describeEachBackend('product visibility on the storefront', (kind) => {
@@ -51,10 +51,7 @@ describeEachBackend('product visibility on the storefront', (kind) => {
         kind: 'page',
         folder_behavior: null,
         nav_index: 1,
-        blocks: JSON.stringify([
-          { type: 'products', data: { collection: 'shop', limit: 12 } },
-          { type: 'product', data: { itemId: 'set-later' } },
-        ]),
+        sections: JSON.stringify([]),
         settings: '{}',
       })
       .execute();
@@ -67,9 +64,16 @@ describeEachBackend('product visibility on the storefront', (kind) => {
     await h.db
       .updateTable('collections')
       .set({
-        blocks: JSON.stringify([
-          { type: 'products', data: { collection: 'shop', limit: 12 } },
-          { type: 'product', data: { itemId: ids.hidden } },
+        sections: JSON.stringify([
+          {
+            id: 's1',
+            layout: 'default',
+            tone: 'light',
+            blocks: [
+              { id: 'b1', type: 44, collectionId: 's1-shop', limit: 12 },
+              { id: 'b2', type: 43, itemId: ids.hidden },
+            ],
+          },
         ]),
       })
       .where('id', '=', 's1-home')
@@ -91,7 +95,7 @@ describeEachBackend('product visibility on the storefront', (kind) => {
     const search = await json(visitor, '/search?q=tee');
     expect(search.body.items!.map((i) => i.id).sort()).toEqual([ids.linker, ids.shown].sort());
     const home = await json(visitor, '/');
-    const blocks = home.body.collection!.blocks!;
+    const blocks = home.body.collection!.sections![0]!.blocks;
     expect(blocks[0]!.items!.map((i) => i.id).sort()).toEqual([ids.linker, ids.shown].sort());
     expect(blocks[1]!.items ?? []).toEqual([]);
     const linker = await json(visitor, `/shop/p/${slugs.linker}`);

@@ -23,8 +23,19 @@ export interface PageQuery {
 export interface PageRequest {
   base: SiteBase;
   query: PageQuery;
-  /** A signed-in owner previewing: draft products' pages render instead of a 404. Never cached. */
+  /** A signed-in owner previewing: draft products' and draft pages render instead of a 404. Never cached. */
   preview?: boolean;
+  /** The render's clock (epoch ms): summaries put upcoming events first. Defaults to now. */
+  now?: number;
+  /**
+   * Password-protected pages (issue 13) this visitor opened (ids of collections whose signed
+   * cookie is valid); any other protected page renders its lock screen. Never cached.
+   */
+  unlocked?: ReadonlySet<string>;
+  /** The lock screen's form: this request's crumb and the wrong-password text, if any. */
+  lock?: { crumb: string; error: string };
+  /** The blog post, event or gallery item a valid preview link opens, even unpublished. */
+  previewItemId?: string;
 }
 
 /** Items per list page, by collection kind. */

@@ -39,7 +39,7 @@ describeEachBackend('page context builders', (kind) => {
       content: { listItems, findItem, findItemsByIds, findAssets, searchItems },
       blockProps: {
         form: async ({ block, page }) => {
-          formLoads.push(`${String(block.data.formId)}@${page.path}`);
+          formLoads.push(`${block.data.formId}@${page.path}`);
           return { form: { id: block.data.formId }, pageContext: { path: page.path } };
         },
       },
@@ -97,11 +97,11 @@ describeEachBackend('page context builders', (kind) => {
     const { status, ctx } = await page('/');
     expect(status).toBe(200);
     expect(ctx.pageType).toBe(2);
-    const blocks = ctx.collection!.blocks!;
-    expect(blocks.map((b) => b.type)).toEqual([
-      'html',
+    const blocks = ctx.collection!.sections![0]!.blocks;
+    expect(blocks.map((b) => b.typeName)).toEqual([
+      'text',
       'image',
-      'products',
+      'product-list',
       'form',
       'product',
       'product',
@@ -123,7 +123,7 @@ describeEachBackend('page context builders', (kind) => {
 
   it('product blocks: product_block props; only the Express Checkout block says so', async () => {
     const { ctx } = await page('/');
-    const [plain, express] = ctx.collection!.blocks!.filter((b) => b.type === 'product');
+    const [plain, express] = ctx.collection!.sections![0]!.blocks.filter((b) => b.type === 43);
     const plainProps = plain!.productIsland as ProductIslandProps;
     const expressProps = express!.productIsland as ProductIslandProps;
     expect(plainProps).toMatchObject({
@@ -138,7 +138,11 @@ describeEachBackend('page context builders', (kind) => {
     });
     // The template reads the item's props: the same object, so the setting reaches the island.
     expect(express!.items![0]!.productIsland).toBe(expressProps);
-    expect(express!.data).toEqual({ itemId: 'site-r-green-mug', expressCheckout: true });
+    expect(express!.data).toMatchObject({
+      type: 43,
+      itemId: 'site-r-green-mug',
+      expressCheckout: true,
+    });
     // A plain product page of the same product is never express.
     const pdp = (await page('/shop/p/green-mug')).ctx.item!.productIsland!;
     expect(pdp.pageType).toBe('pdp');

@@ -26,7 +26,14 @@ export async function buildItemContext(
   slug: string,
 ): Promise<PageContext | undefined> {
   const { site } = req.base;
-  const row = await deps.content.findItem(deps.db, site.id, collection.id, slug);
+  // Unpublished items are 404s, except the one a preview link opens (issue 13).
+  const row = await deps.content.findItem(
+    deps.db,
+    site.id,
+    collection.id,
+    slug,
+    collection.kind === 'products' ? undefined : req.previewItemId,
+  );
   if (!row) return undefined;
   const isProduct = collection.kind === 'products';
   const unlisted = isProduct

@@ -1,133 +1,103 @@
+import { BlockCode, type PageSection } from '../../../shared/content/blocks.js';
+import type { PageInput } from '../../../shared/content/page-api.js';
 import { PageType } from '../../../shared/enums.js';
-import type { PageBlock } from '../../content/tables.js';
-import type { CollectionRow, ItemRow } from '../../content/content-queries.js';
+import type { CollectionRow } from '../../content/content-queries.js';
 import type { ContextDeps, PageRequest } from './context-deps.js';
-import { assetIdsOf, imageJson, itemJson } from './item-json.js';
-import { attachProducts, unlistedIds } from './products-json.js';
+import { sectionsJson } from './sections-json.js';
 import { baseContext, collectionJson } from './site-context.js';
-import type { BlockJson, ItemJson, PageContext } from './types.js';
+import type { PageContext, SectionJson } from './types.js';
 
-/** Most items a products/summary block lists. */
-const BLOCK_ITEMS_MAX = 12;
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
+/** A page rendered from something other than its live columns: the builder's draft or input. */
+export interface PageDraftView {
+  input: PageInput;
+  /** Sections and blocks carry the builder's `data-*` selection attributes. */
+  previewMode: boolean;
+}
 
 /**
- * A layout page (pageType 2; the home page is the collection with url id ''). Each block becomes
- * a node with what its template needs: images resolved, product lists loaded, and the island
- * props of form and newsletter blocks from the forms domain's loaders.
+ * A layout page (pageType 2; the home page is the collection with url id '') or a splash page
+ * (pageType 3: no site header or footer). Its sections become the theme's nodes
+ * (`sectionsJson`); `draft` renders the builder's unsaved or saved draft instead of what is live.
  */
 export async function buildPageContext(
   deps: ContextDeps,
   req: PageRequest,
   collection: CollectionRow,
+  draft?: PageDraftView,
 ): Promise<PageContext> {
-  const { site, collections } = req.base;
-  const blocks: PageBlock[] = Array.isArray(collection.blocks) ? collection.blocks : [];
+  const { site } = req.base;
+  const title = draft?.input.title ?? collection.title;
+  const sections = draft?.input.sections ?? collection.sections;
+  const seo = draft?.input.seo ?? collection.seo;
+  const splash = collection.kind === 'splash';
   const ctx = baseContext(req.base, {
-    pageType: PageType.PAGE,
+    pageType: splash ? PageType.SPLASH_PAGE : PageType.PAGE,
     templateFile: 'collections/page.page',
-    title: collection.url_id === '' ? site.title : collection.title,
-    description: collection.description,
+    title: seo.title || (collection.url_id === '' ? site.title : title),
+    description: seo.description || collection.description,
   });
+  if (draft?.previewMode) ctx.previewMode = true;
+  const json = await sectionsJson(deps, req, ctx, sections, { collectionId: collection.id, title });
+  ctx.collection = {
+    ...collectionJson(collection),
+    title,
+    sections: json,
+    hasOwnHeading: hasOwnHeading(sections),
+  };
+  markPage(ctx, json);
+  return ctx;
+}
 
-  // Draft and hidden products appear in no block.
-  const hasItemBlocks = blocks.some((b) => ['product', 'products', 'summary'].includes(b.type));
-  const unlisted = hasItemBlocks ? await unlistedIds(deps, site.id) : [];
-  // Items shown by product/summary blocks: one list query per such block (pages have few).
-  const blockRows = await Promise.all(
-    blocks.map(async (b): Promise<ItemRow[]> => {
-      if (b.type === 'product') {
-        const id = str(b.data.itemId);
-        return id && !unlisted.includes(id)
-          ? deps.content.findItemsByIds(deps.db, site.id, [id])
-          : [];
-      }
-      if (b.type === 'products' || b.type === 'summary') {
-        const urlId = str(b.data.collection) ?? str(b.data.collectionUrlId) ?? 'shop';
-        const source = collections.find((c) => c.url_id === urlId);
-        if (!source) return [];
-        const limit = Math.min(Number(b.data.limit) || 4, BLOCK_ITEMS_MAX);
-        const { rows } = await deps.content.listItems(deps.db, site.id, source.id, {
-          offset: 0,
-          limit,
-          order: source.kind === 'blog' ? 'newest' : 'position',
-          excludeIds: source.kind === 'products' ? unlisted : undefined,
-        });
-        return rows;
-      }
-      return [];
-    }),
+/** A heading block of level 1, or rich text with an `<h1>`, is the page's own title. */
+export function hasOwnHeading(sections: readonly PageSection[]): boolean {
+  return sections.some((s) =>
+    s.blocks.some(
+      (b) =>
+        (b.type === BlockCode.HEADING && b.level === 1) ||
+        (b.type === BlockCode.TEXT && /<h1[\s>]/i.test(b.html)),
+    ),
   );
-  const blockAssetIds = blocks.flatMap((b) => {
-    if (b.type === 'image') return str(b.data.assetId) ? [b.data.assetId as string] : [];
-    if (b.type === 'gallery' && Array.isArray(b.data.assetIds)) {
-      return (b.data.assetIds as unknown[]).filter((x): x is string => typeof x === 'string');
-    }
-    return [];
-  });
-  const assets = await deps.content.findAssets(deps.db, site.id, [
-    ...blockAssetIds,
-    ...assetIdsOf(blockRows.flat()),
-  ]);
+}
 
-  const page = { collectionId: collection.id, path: req.base.path, title: collection.title };
-  const products: ItemJson[] = [];
-  const blockProduct: ItemJson[] = [];
-  const out: BlockJson[] = await Promise.all(
-    blocks.map(async (b, i): Promise<BlockJson> => {
-      const json: BlockJson = { type: b.type, typeName: `${b.type}-block`, data: b.data };
-      if (b.type === 'image') {
-        const a = assets.get(str(b.data.assetId) ?? '');
-        if (a) json.image = imageJson(a);
-      } else if (b.type === 'gallery') {
-        const ids = Array.isArray(b.data.assetIds) ? (b.data.assetIds as string[]) : [];
-        json.images = ids.flatMap((id) => {
-          const a = assets.get(id);
-          return a ? [imageJson(a)] : [];
-        });
-      } else if (b.type === 'form' || b.type === 'newsletter') {
-        const loader = deps.blockProps[b.type];
-        const props = loader ? await loader({ db: deps.db, site, block: b, page }) : null;
-        if (props) json[b.type === 'form' ? 'formIsland' : 'newsletterIsland'] = props;
-      } else {
-        const rows = blockRows[i] ?? [];
-        if (rows.length) {
-          json.items = rows.map((r) => {
-            const home = collections.find((c) => c.id === r.collection_id);
-            return itemJson(r, home ?? { url_id: '', kind: 'page' }, assets, ctx.websiteSettings);
-          });
-          const isShop = (it: ItemJson) =>
-            collections.find((c) => c.id === it.collectionId)?.kind === 'products';
-          if (b.type === 'product') blockProduct.push(...json.items.filter(isShop));
-          else products.push(...json.items.filter(isShop));
-        }
-      }
-      return json;
-    }),
-  );
-  await attachProducts(deps.db, deps.catalog, site, ctx, products, 'plp');
-  // A product block hydrates the product form in its own tracking page type (SPEC 2.1).
-  await attachProducts(deps.db, deps.catalog, site, ctx, blockProduct, 'product_block');
-  for (const b of out) {
-    const island = b.type === 'product' ? b.items?.[0]?.productIsland : undefined;
-    if (!island) continue;
-    // The block's button setting: 'Express Checkout' adds, then goes straight on to checkout
-    // (SPEC 4.1 path 3). Each block has its own item rows, so setting it here touches no other.
-    if (b.data.expressCheckout === true) island.expressCheckout = true;
-    b.productIsland = island;
-  }
-
-  const hasOwnHeading = blocks.some(
-    (b) => b.type === 'html' && /<h1[\s>]/i.test(String(b.data.html ?? '')),
-  );
-  ctx.collection = { ...collectionJson(collection), blocks: out, hasOwnHeading };
-  // The page's forms at the top of `?format=json` too (issue: id, name, fields…), besides the
-  // island props each block carries.
-  const forms = out.flatMap((b) => {
+/** Page-wide facts the layout needs from the sections: forms at the top, the video script. */
+export function markPage(ctx: PageContext, sections: SectionJson[]): void {
+  const blocks = sections.flatMap((s) => s.blocks);
+  // The page's forms at the top of `?format=json` too (id, name, fields…), besides the island
+  // props each block carries.
+  const forms = blocks.flatMap((b) => {
     const island = (b.formIsland ?? b.newsletterIsland) as { form?: unknown } | undefined;
     return island?.form ? [island.form] : [];
   });
-  if (forms.length) ctx.forms = forms;
+  if (forms.length) ctx.forms = [...(ctx.forms ?? []), ...forms];
+  if (ctx.previewMode || blocks.some((b) => b.video)) ctx.videoScript = VIDEO_SCRIPT;
+}
+
+/**
+ * Video blocks are a link to the video (what visitors without JavaScript follow) until clicked:
+ * then this swaps in the player, so no request goes to YouTube or Vimeo before the visitor asks.
+ * A few hundred bytes inline, only on pages with a video (the page JS budget is 50 KB).
+ */
+export const VIDEO_SCRIPT =
+  "<script>document.addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[data-embed]');" +
+  "if(!a)return;e.preventDefault();var f=document.createElement('iframe');f.src=a.getAttribute('data-embed');" +
+  "f.title=a.getAttribute('aria-label')||'Video';f.allow='autoplay; encrypted-media; picture-in-picture; fullscreen';" +
+  "f.setAttribute('allowfullscreen','');f.className='video-frame';a.replaceWith(f);f.focus();});</script>";
+
+/**
+ * A navigation folder's own URL (SPEC 3.10 folder behaviour 1, index): its visible, published
+ * pages as a list. Behaviour 2 (redirect) is answered before rendering; 3 (none) is a 404.
+ */
+export function buildFolderIndexContext(
+  req: PageRequest,
+  folder: CollectionRow,
+  pages: { title: string; fullUrl: string }[],
+): PageContext {
+  const ctx = baseContext(req.base, {
+    pageType: PageType.PAGE,
+    templateFile: 'collections/page.page',
+    title: folder.title,
+    description: folder.description,
+  });
+  ctx.collection = { ...collectionJson(folder), folder: true, folderPages: pages, sections: [] };
   return ctx;
 }

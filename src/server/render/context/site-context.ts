@@ -5,6 +5,8 @@ import {
   themeTexts,
   type ThemeTexts,
 } from '../../../shared/i18n/storefront-texts.js';
+import { DEFAULT_HEADER, policyTitles } from '../../../shared/content/validate-settings.js';
+import { designJson, policyLinks } from '../../content/site-design/styles-css.js';
 import type { Site } from '../../sites/site-queries.js';
 import type { CollectionRow } from '../../content/content-queries.js';
 import { collectionUrl } from './item-json.js';
@@ -70,6 +72,9 @@ export function websiteJson(site: Site, baseUrl: string): WebsiteJson {
     currency: site.currency,
     tweaks: site.settings.tweaks ?? {},
     tweaksCss: tweaksCss(site.settings.tweaks),
+    design: designJson(site.settings),
+    policyLinks: policyLinks(site.settings, policyTitles(site.language)),
+    header: site.settings.header ?? DEFAULT_HEADER,
   };
 }
 
@@ -152,32 +157,57 @@ const SPECIAL_LINKS: Record<string, { text: 'cartText' | 'searchText'; fullUrl: 
   search: { text: 'searchText', fullUrl: '/search' },
 };
 
+/** Rows the header may list: placed, visible, live, and routed (not the footer or 404 rows). */
+function inNavigation(c: CollectionRow): boolean {
+  return (
+    c.nav_visible &&
+    c.nav_index !== null &&
+    c.status === 'published' &&
+    c.kind !== 'footer' &&
+    c.kind !== 'not-found'
+  );
+}
+
 /**
- * The header links: the site's `navigation` setting (ordered url ids; 'cart' and 'search' name
- * those pages) or, when it is empty, the collections with a navigation index.
+ * The header links (issue 13): the pages tree the owner arranges in /config — visible pages in
+ * their order, folders as one level of dropdowns over their pages (an empty folder is left out).
+ * The `navigation` setting now only adds the cart and search pages ('cart', 'search') at the end.
  */
 export function navigationJson(
   collections: CollectionRow[],
   path: string,
-  order: string[] = [],
+  specials: string[] = [],
   texts: ThemeTexts = themeTexts('en'),
 ): NavigationLinkJson[] {
-  const links: { title: string; urlId: string; fullUrl: string }[] = order.length
-    ? order.flatMap((urlId) => {
-        const c = collections.find((x) => x.url_id === urlId);
-        if (c) return [{ title: c.title, urlId, fullUrl: collectionUrl(c.url_id) }];
-        const special = SPECIAL_LINKS[urlId];
-        return special ? [{ title: texts[special.text], fullUrl: special.fullUrl, urlId }] : [];
-      })
-    : collections
-        .filter((c) => c.nav_index !== null)
-        .sort((a, b) => (a.nav_index ?? 0) - (b.nav_index ?? 0))
-        .map((c) => ({ title: c.title, urlId: c.url_id, fullUrl: collectionUrl(c.url_id) }));
-  return links.map((l) => ({
-    ...l,
-    active:
-      l.fullUrl === '/' ? path === '/' : path === l.fullUrl || path.startsWith(`${l.fullUrl}/`),
-  }));
+  const shown = collections
+    .filter(inNavigation)
+    .sort((a, b) => (a.nav_index ?? 0) - (b.nav_index ?? 0) || a.url_id.localeCompare(b.url_id));
+  const folderIds = new Set(shown.filter((c) => c.kind === 'folder').map((c) => c.id));
+  const isActive = (fullUrl: string) =>
+    fullUrl === '/' ? path === '/' : path === fullUrl || path.startsWith(`${fullUrl}/`);
+  const link = (c: CollectionRow): NavigationLinkJson => {
+    const fullUrl = collectionUrl(c.url_id);
+    return { title: c.title, urlId: c.url_id, fullUrl, active: isActive(fullUrl) };
+  };
+  const links = shown.flatMap((c): NavigationLinkJson[] => {
+    if (c.parent_id && folderIds.has(c.parent_id)) return [];
+    if (c.kind !== 'folder') return [link(c)];
+    const children = shown.filter((x) => x.parent_id === c.id && x.kind !== 'folder').map(link);
+    if (!children.length) return [];
+    return [{ ...link(c), folder: true, active: children.some((x) => x.active), children }];
+  });
+  for (const urlId of specials) {
+    const special = SPECIAL_LINKS[urlId];
+    if (special) {
+      links.push({
+        title: texts[special.text],
+        urlId,
+        fullUrl: special.fullUrl,
+        active: isActive(special.fullUrl),
+      });
+    }
+  }
+  return links;
 }
 
 /** What every page's context has, before the page kind adds its own parts. */

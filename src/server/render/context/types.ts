@@ -1,3 +1,5 @@
+import type { SiteHeaderSettings } from '../../../shared/content/site-api.js';
+import type { DesignJson, PolicyLinkJson } from '../../content/site-design/styles-css.js';
 import type { ProductGalleryProps } from '../../../shared/product/gallery.js';
 import type {
   MerchandisingContextJson,
@@ -28,6 +30,12 @@ export interface WebsiteJson {
   tweaks: Record<string, string>;
   /** The tweaks as CSS custom properties, ready for the layout's `<style>`. */
   tweaksCss: string;
+  /** Issue 13: saved site styles for the layout's head and logo (content/site-design/). */
+  design: DesignJson;
+  /** Issue 13: the footer's links to the written store policies. */
+  policyLinks: PolicyLinkJson[];
+  /** Issue 13: the header's layout, cart link and call-to-action button (Settings screen). */
+  header: SiteHeaderSettings;
 }
 
 export interface WebsiteSettingsJson {
@@ -51,27 +59,52 @@ export interface CollectionJson {
   typeName: string;
   folder: boolean;
   folderBehavior: number | null;
-  /** Page collections: an html block brings its own `<h1>` (the template then adds none). */
+  /** Page collections: a heading block of level 1 or text with an `<h1>` (no page title added). */
   hasOwnHeading?: boolean;
-  /** Page collections: their layout blocks, each with the props nodes its island needs. */
-  blocks?: BlockJson[];
+  /** Layout pages (issue 13): their sections of blocks, each block with what its template needs. */
+  sections?: SectionJson[];
+  /** Folders whose behaviour is 'index': the pages in them. */
+  folderPages?: { title: string; fullUrl: string }[];
   /** Gallery collections: SPEC 3.7 / 9.2 gallery design settings. */
   gallery?: GallerySettingsJson;
 }
 
+/** One band of a layout page (`shared/content/blocks.ts` PageSection), for the theme. */
+export interface SectionJson {
+  id: string;
+  layout: 'default' | 'hero';
+  tone: 'light' | 'dark' | 'accent';
+  /** The page's first section: its images load eagerly (the LCP). */
+  first: boolean;
+  backgroundImage?: ImageJson;
+  blocks: BlockJson[];
+}
+
 export interface BlockJson {
-  type: string;
-  /** 'html-block', 'image-block'… so templates can switch with `.equal? typeName "…"`. */
+  id: string;
+  /** SPEC 3.10 block type code (`BlockCode`). */
+  type: number;
+  /** 'text', 'image', 'product-list'… (`BLOCK_NAMES`), for `.equal? typeName "…"` and CSS. */
   typeName: string;
-  data: Record<string, unknown>;
+  /** The block as stored (`ContentBlock`). */
+  data: object;
   image?: ImageJson;
-  /** Gallery blocks: their images. */
+  /** Gallery blocks: their images, and thumbnails per row. */
   images?: ImageJson[];
-  /** Product, products and summary blocks: their items. */
+  perRow?: number;
+  /** Product, product list and summary blocks: their items. */
   items?: ItemJson[];
+  /** Summary blocks: the source collection's kind ('blog', 'events'). */
+  source?: string;
   formIsland?: object;
   newsletterIsland?: object;
   productIsland?: object;
+  /** Video blocks: the click-to-play facade's player and plain link. */
+  video?: { provider: string; id: string; embedUrl: string; watchUrl: string };
+  /** Map blocks: the place on OpenStreetMap (a link; no outside tiles are loaded). */
+  mapUrl?: string;
+  /** Social links blocks: each link with its network's display name. */
+  links?: { network: string; url: string; label: string }[];
 }
 
 export interface GallerySettingsJson {
@@ -185,6 +218,9 @@ export interface NavigationLinkJson {
   urlId: string;
   fullUrl: string;
   active: boolean;
+  /** A navigation folder: a dropdown of `children` (one level). */
+  folder?: boolean;
+  children?: NavigationLinkJson[];
 }
 
 export interface TemplateErrorJson {
@@ -227,6 +263,24 @@ export interface PageContext {
   templateErrors?: TemplateErrorJson[];
   /** Definitions of the forms on this page (public fields only). */
   forms?: unknown[];
+  /** The footer row's sections (issue 13), drawn in the layout's footer on every page. */
+  footer?: { sections: SectionJson[] };
+  /** The header's layout, cart link and button (`settings.header`). */
+  siteHeader?: {
+    layout: 'left' | 'center';
+    showCart: boolean;
+    button: { label: string; url: string } | null;
+  };
+  /** The 404 page: the owner's 404 row's sections, when it has any. */
+  notFound?: { sections: SectionJson[] };
+  /** The builder's preview frame: sections and blocks carry `data-section-id`/`data-block-id`. */
+  previewMode?: boolean;
+  /** A video block is on the page: its few lines of click-to-play script for the layout. */
+  videoScript?: string;
+  /** Password-protected pages (pageType 103): the lock screen's form. */
+  lockScreen?: { path: string; crumb: string; error: string };
+  /** `/policies/{kind}`: the store's policy, HTML cleaned when saved (pages/policy.page). */
+  policy?: { kind: string; title: string; html: string };
 }
 
 /** An order as `pages/order.page` shows it (orders/order-pages.ts): raw text, escaped there. */

@@ -95,7 +95,7 @@ export async function seedRenderSite(
     kind: string,
     type: number,
     nav_index: number | null,
-    blocks: unknown[] = [],
+    blocks: object[] = [],
   ) => ({
     id: p(id),
     site_id: siteId,
@@ -104,19 +104,20 @@ export async function seedRenderSite(
     type,
     kind,
     nav_index,
-    blocks: j(blocks),
+    sections: j(blocks.length ? [{ id: 's1', layout: 'default', tone: 'light', blocks }] : []),
+    nav_visible: nav_index !== null,
     settings: j({}),
   });
   await db
     .insertInto('collections')
     .values([
       col('home', '', 'page', 10, 0, [
-        { type: 'html', data: { html: '<p>Welcome to <em>our</em> shop.</p>' } },
-        { type: 'image', data: { assetId: p('img1'), caption: 'Our mug' } },
-        { type: 'products', data: { collection: 'shop', limit: 2, title: 'Featured' } },
-        { type: 'form', data: { formId: 'form-contact' } },
-        { type: 'product', data: { itemId: p('blue-mug') } },
-        { type: 'product', data: { itemId: p('green-mug'), expressCheckout: true } },
+        { id: 'b1', type: 2, html: '<p>Welcome to <em>our</em> shop.</p>' },
+        { id: 'b2', type: 5, assetId: p('img1'), caption: 'Our mug' },
+        { id: 'b3', type: 44, collectionId: p('shop'), limit: 2, title: 'Featured' },
+        { id: 'b4', type: 9, formId: 'form-contact' },
+        { id: 'b5', type: 43, itemId: p('blue-mug') },
+        { id: 'b6', type: 43, itemId: p('green-mug'), expressCheckout: true },
       ]),
       col('shop', 'shop', 'products', 13, 1),
       col('blog', 'blog', 'blog', 1, 2),

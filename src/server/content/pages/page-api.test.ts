@@ -1,0 +1,349 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { Role } from '../../../shared/enums.js';
+import { Messages } from '../../../shared/errors.js';
+import type { PageDoc, PageListResponse } from '../../../shared/content/page-api.js';
+import type { LockResponse, VersionListResponse } from '../../../shared/content/versions-api.js';
+import { describeEachBackend, openTestDatabase } from '../../testing/backends.js';
+import { buildTestApp, Visitor } from '../../testing/test-app.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import { createOwner, grantRole } from '../../owners/owner-service.js';
+import { seedOwnerCatalog, signedIn, PASSWORD } from '../../catalog/owner/test-fixtures.js';
+
+const section = (blocks: object[], id = 's1') => ({ id, layout: 'default', tone: 'light', blocks });
+
+function input(p: PageDoc, over: Partial<PageDoc> = {}) {
+  const { title, slug, status, navigation, seo, sections } = { ...p, ...over };
+  return { title, slug, status, navigation, seo, sections, version: over.version ?? p.version };
+}
+
+describeEachBackend('pages API', (kind) => {
+  let h: DatabaseHandle;
+  let app: FastifyInstance;
+  let admin: Visitor;
+  let other: Visitor;
+  let drafter: Visitor;
+  let viewer: Visitor;
+
+  beforeAll(async () => {
+    h = await openTestDatabase(kind);
+    await seedOwnerCatalog(h);
+    for (const [email, role] of [
+      ['second@demo.test', Role.ADMIN],
+      ['drafter@demo.test', Role.DRAFT_EDITOR],
+    ] as const) {
+      const id = await createOwner(h.db, { email, password: PASSWORD, displayName: email });
+      await grantRole(h.db, 's1', id, role);
+    }
+    ({ app } = await buildTestApp(h));
+    admin = await signedIn(app, 'admin@demo.test');
+    other = await signedIn(app, 'second@demo.test');
+    drafter = await signedIn(app, 'drafter@demo.test');
+    viewer = await signedIn(app, 'viewer@demo.test');
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await h?.close();
+  }, 120_000);
+
+  async function create(title: string, extra: object = {}): Promise<PageDoc> {
+    const res = await admin.post('/api/content/pages', { kind: 'page', title, ...extra });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ page: PageDoc }>().page;
+  }
+
+  it('creates a page as a draft, saves drafts apart from what is live, publishes', async () => {
+    const p = await create('Our Story');
+    expect(p).toMatchObject({
+      slug: 'our-story',
+      kind: 'page',
+      status: 'published',
+      url: '/our-story',
+    });
+    expect(p.hasUnpublishedChanges).toBe(true);
+    // Not live before its first publish.
+    expect((await new Visitor(app).get('/our-story')).statusCode).toBe(404);
+
+    const saved = await admin.put(`/api/content/pages/${p.id}`, {
+      ...input(p),
+      sections: [section([{ id: 'b1', type: 3, text: 'Hello <there>', level: 1 }])],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const s = saved.json<{ page: PageDoc }>().page;
+    expect(s.version).toBe(p.version + 1);
+    expect((await new Visitor(app).get('/our-story')).statusCode).toBe(404);
+
+    const pub = await admin.post(`/api/content/pages/${p.id}/publish`, { version: s.version });
+    expect(pub.statusCode, pub.body).toBe(200);
+    expect(pub.json<{ page: PageDoc }>().page.hasUnpublishedChanges).toBe(false);
+    const live = await new Visitor(app).get('/our-story');
+    expect(live.statusCode).toBe(200);
+    expect(live.body).toContain('<h1 class="block-heading align-">Hello &lt;there&gt;</h1>');
+    // Visitors never get the builder's selection attributes.
+    expect(live.body).not.toContain('data-block-id');
+
+    const list = (await viewer.get('/api/content/pages')).json<PageListResponse>();
+    expect(list.pages.map((x) => x.kind)).toEqual(
+      expect.arrayContaining(['page', 'products', 'footer', 'not-found']),
+    );
+  });
+
+  it('refuses a stale version (409), a taken slug, bad fields and another editor’s lock (423)', async () => {
+    const p = await create('Team');
+    const stale = await admin.put(
+      `/api/content/pages/${p.id}`,
+      input(p, { version: p.version - 1 }),
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.code).toBe('CONTENT_CONFLICT');
+
+    await create('Taken');
+    const taken = await admin.put(`/api/content/pages/${p.id}`, input(p, { slug: 'taken' }));
+    expect(taken.json().error.code).toBe('SLUG_TAKEN');
+    expect(
+      (await admin.post('/api/content/pages', { kind: 'page', title: 'X', slug: 'taken' })).json()
+        .error.code,
+    ).toBe('SLUG_TAKEN');
+
+    const bad = await admin.put(`/api/content/pages/${p.id}`, {
+      ...input(p),
+      sections: [section([{ id: 'b1', type: 53, label: 'Go', url: 'example.com' }])],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fieldErrors).toEqual({
+      'sections.0.blocks.0.url': 'Links must be formatted as https://example.com or /page',
+    });
+
+    // The editor's lock hook posts no body (the crumb is in the header).
+    const lock = await other.post(`/api/content/pages/${p.id}/lock`);
+    expect(lock.statusCode, lock.body).toBe(200);
+    expect(lock.json<LockResponse>()).toMatchObject({
+      mine: true,
+      holder: { name: 'second@demo.test' },
+    });
+    const mine = await admin.post(`/api/content/pages/${p.id}/lock`, {});
+    expect(mine.json<LockResponse>().mine).toBe(false);
+    const locked = await admin.put(`/api/content/pages/${p.id}`, input(p));
+    expect(locked.statusCode).toBe(423);
+    expect(locked.json().error.message).toBe('This page is locked.');
+    expect(
+      (await other.delete(`/api/content/pages/${p.id}/lock`)).json<LockResponse>().holder,
+    ).toBeNull();
+    expect((await admin.put(`/api/content/pages/${p.id}`, input(p))).statusCode).toBe(200);
+  });
+
+  it('limits by role: a draft editor saves drafts only, a viewer only reads', async () => {
+    const p = await create('Roles');
+    const draft = await drafter.put(`/api/content/pages/${p.id}`, input(p, { title: 'Roles 2' }));
+    expect(draft.statusCode, draft.body).toBe(200);
+    const v = draft.json<{ page: PageDoc }>().page.version;
+    expect(
+      (await drafter.put(`/api/content/pages/${p.id}`, { ...input(p), version: v, publish: true }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await drafter.post(`/api/content/pages/${p.id}/publish`, { version: v })).statusCode,
+    ).toBe(403);
+    expect(
+      (await viewer.put(`/api/content/pages/${p.id}`, input(p, { version: v }))).statusCode,
+    ).toBe(403);
+    expect(
+      (await viewer.get(`/api/content/pages/${p.id}`)).json<{ page: PageDoc }>().page.title,
+    ).toBe('Roles 2');
+    expect((await new Visitor(app).get('/api/content/pages')).statusCode).toBe(401);
+  });
+
+  it('leaves a 301 from the old path when a published page’s slug changes', async () => {
+    const p = await create('Old Name');
+    const pub = (
+      await admin.post(`/api/content/pages/${p.id}/publish`, { version: p.version })
+    ).json<{ page: PageDoc }>().page;
+    const moved = await admin.put(`/api/content/pages/${p.id}`, {
+      ...input(pub, { slug: 'new-name' }),
+      publish: true,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const old = await new Visitor(app).get('/old-name?x=1');
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe('/new-name?x=1');
+    expect((await new Visitor(app).get('/new-name')).statusCode).toBe(200);
+    const list = await viewer.get('/api/content/redirects');
+    expect(list.json().redirects).toEqual([
+      expect.objectContaining({ from: '/old-name', to: '/new-name' }),
+    ]);
+    expect((await admin.delete('/api/content/redirects?from=%2Fold-name')).statusCode).toBe(204);
+    expect((await new Visitor(app).get('/old-name')).statusCode).toBe(404);
+  });
+
+  it('protects a page with a password: lock screen, wrong password 403, right one opens it', async () => {
+    const p = await create('Members');
+    await admin.post(`/api/content/pages/${p.id}/publish`, { version: p.version });
+    expect(
+      (await admin.put(`/api/content/pages/${p.id}/password`, { password: 'open-sesame' }))
+        .statusCode,
+    ).toBe(200);
+    const visitor = new Visitor(app);
+    const lock = await visitor.get('/members');
+    expect(lock.statusCode).toBe(200);
+    expect(lock.headers['cache-control']).toBe('private, no-store');
+    expect(lock.body).toContain('name="password"');
+    expect((await visitor.get('/members?format=json')).json().pageType).toBe(103);
+    const wrong = await visitor.request({
+      method: 'POST',
+      url: '/api/content/unlock',
+      payload: 'path=%2Fmembers&password=nope',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.body).toContain(Messages.PAGE_PASSWORD_WRONG.replace("'", '&#39;'));
+    const right = await visitor.post('/api/content/unlock', {
+      path: '/members',
+      password: 'open-sesame',
+    });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json()).toEqual({ ok: true });
+    expect([...visitor.cookies.keys()].some((k) => k.startsWith('ss_pp_'))).toBe(true);
+    const open = await visitor.get('/members?format=json');
+    expect(open.json().pageType).toBe(2);
+    // Another visitor still sees the lock screen.
+    expect((await new Visitor(app).get('/members?format=json')).json().pageType).toBe(103);
+    const off = await admin.put(`/api/content/pages/${p.id}/password`, { password: null });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await new Visitor(app).get('/members?format=json')).json().pageType).toBe(2);
+  });
+
+  it('previews unsaved input, one section alone, and the draft frame with selection attributes', async () => {
+    const p = await create('Preview Me');
+    const page = {
+      ...input(p),
+      sections: [
+        section([{ id: 'b1', type: 2, html: '<p>First <script>x()</script></p>' }], 'one'),
+        section([{ id: 'b2', type: 31, text: 'Quoted', source: 'Someone' }], 'two'),
+      ],
+    };
+    const full = await viewer.post('/api/content/preview', { pageId: p.id, page });
+    expect(full.statusCode, full.body).toBe(200);
+    expect(full.json().html).toContain('data-section-id="one"');
+    expect(full.json().html).not.toContain('<script>x()');
+    const one = await viewer.post('/api/content/preview', { pageId: p.id, page, sectionId: 'two' });
+    const html = one.json().html as string;
+    expect(html).toContain('data-section-id="two"');
+    expect(html).toContain('data-block-id="b2"');
+    expect(html).not.toContain('data-section-id="one"');
+    expect(html).not.toContain('<html');
+    const frame = await admin.get(`/config/preview/${p.id}`);
+    expect(frame.statusCode).toBe(200);
+    expect(frame.headers['cache-control']).toBe('private, no-store');
+    expect(frame.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('lists versions and restores one as the draft', async () => {
+    const p = await create('Versioned');
+    const a = (
+      await admin.put(`/api/content/pages/${p.id}`, input(p, { title: 'Versioned A' }))
+    ).json<{ page: PageDoc }>().page;
+    await admin.post(`/api/content/pages/${p.id}/publish`, { version: a.version });
+    const versions = (
+      await viewer.get(`/api/content/pages/${p.id}/versions`)
+    ).json<VersionListResponse>().versions;
+    expect(versions.map((v) => v.label)).toEqual(['Published', 'Saved']);
+    const one = await viewer.get(`/api/content/pages/${p.id}/versions/1`);
+    expect(one.json().doc.title).toBe('Versioned A');
+    expect(
+      (await drafter.post(`/api/content/pages/${p.id}/versions/1/restore`, {})).statusCode,
+    ).toBe(403);
+    const restored = await admin.post(`/api/content/pages/${p.id}/versions/1/restore`, {});
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json<PageDoc>().title).toBe('Versioned A');
+    const after = (
+      await viewer.get(`/api/content/pages/${p.id}/versions`)
+    ).json<VersionListResponse>().versions;
+    expect(after[0]!.label).toBe('Restored from version 1');
+    expect((await viewer.get('/api/content/items/nope/versions')).statusCode).toBe(404);
+  });
+
+  it('keeps the home page, shop, footer and 404; folders must be empty; reorders navigation', async () => {
+    const list = (await admin.get('/api/content/pages')).json<PageListResponse>();
+    for (const k of ['products', 'footer', 'not-found']) {
+      const row = list.pages.find((x) => x.kind === k)!;
+      expect((await admin.delete(`/api/content/pages/${row.id}`)).json().error.code).toBe(
+        'PAGE_NOT_DELETABLE',
+      );
+    }
+    const folder = (
+      await admin.post('/api/content/pages', { kind: 'folder', title: 'More' })
+    ).json<{ page: PageDoc }>().page;
+    const inner = await create('Inner', { parentId: folder.id });
+    await admin.post(`/api/content/pages/${inner.id}/publish`, { version: inner.version });
+    expect((await admin.delete(`/api/content/pages/${folder.id}`)).json().error.code).toBe(
+      'FOLDER_NOT_EMPTY',
+    );
+    const nested = await admin.put('/api/content/navigation', {
+      entries: [{ id: folder.id, parentId: folder.id, order: 0, visible: true }],
+    });
+    expect(nested.json().error.fieldErrors['entries.0.parentId']).toBe(
+      'A folder cannot go inside another folder.',
+    );
+    const nav = await admin.put('/api/content/navigation', {
+      entries: [
+        { id: folder.id, parentId: null, order: 0, visible: true },
+        { id: inner.id, parentId: folder.id, order: 0, visible: true },
+      ],
+    });
+    expect(nav.statusCode, nav.body).toBe(200);
+    const json = (await new Visitor(app).get('/shop?format=json')).json();
+    expect(json.navigation[0]).toMatchObject({
+      title: 'More',
+      folder: true,
+      children: [{ title: 'Inner' }],
+    });
+    // The folder's own URL leads to its first page.
+    const go = await new Visitor(app).get('/more');
+    expect(go.statusCode).toBe(302);
+    expect(go.headers.location).toBe('/inner');
+    expect((await admin.delete(`/api/content/pages/${inner.id}`)).statusCode).toBe(204);
+    expect((await admin.delete(`/api/content/pages/${folder.id}`)).statusCode).toBe(204);
+
+    // A blog goes with its posts.
+    const blog = (await admin.post('/api/content/pages', { kind: 'blog', title: 'News' })).json<{
+      page: PageDoc;
+    }>().page;
+    await h.db
+      .insertInto('items')
+      .values({
+        id: 'post-1',
+        site_id: 's1',
+        collection_id: blog.id,
+        url_id: 'hello',
+        title: 'Hello',
+        record_type: 1,
+      })
+      .execute();
+    expect((await admin.delete(`/api/content/pages/${blog.id}`)).statusCode).toBe(204);
+    expect(
+      await h.db.selectFrom('items').select('id').where('id', '=', 'post-1').executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
+  it('keeps media a live page shows: an image block or a section background is in use', async () => {
+    const p = await create('Pictures');
+    const saved = await admin.put(`/api/content/pages/${p.id}`, {
+      ...input(p),
+      sections: [
+        { ...section([{ id: 'b1', type: 5, assetId: 'img-c' }]), backgroundImageId: 'img-b' },
+      ],
+      publish: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    for (const [asset, role] of [
+      ['img-c', 'page image block'],
+      ['img-b', 'page image block'],
+    ]) {
+      const del = await admin.delete(`/api/media/${asset}`);
+      expect(del.statusCode).toBe(409);
+      expect(del.json().error.usedBy).toEqual(
+        expect.arrayContaining([expect.objectContaining({ itemId: p.id, role })]),
+      );
+    }
+  });
+});
