@@ -5,6 +5,7 @@
  * the database, rich text is cleaned by the allow-list, and block shapes are the contract's.
  * Field keys follow the input's path: `title`, `seo.description`, `sections.0.blocks.2.url`.
  */
+import { slugify } from '../product/validate-product.js';
 import {
   BLOCK_CODES,
   BlockCode,
@@ -75,17 +76,8 @@ export const RESERVED_SLUGS: readonly string[] = [
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** A URL slug from a title: 'Our Story!' → 'our-story'; '' when nothing is left. */
-export function pageSlugOf(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, PageLimits.slugMax)
-    .replace(/-+$/, '');
-}
+/** A page's slug from its title: the same rule as products' and items' (`slugify`). */
+export const pageSlugOf = slugify;
 
 /** What the page is, for the rules that depend on it. */
 export interface PageRules {
