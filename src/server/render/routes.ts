@@ -50,6 +50,31 @@ export const pageRoutes: DomainRoutes = async (app, deps) => {
     const site = req.site;
     const baseUrl = `${req.protocol}://${req.host}`;
 
+    // An item's preview link (content/items): the unpublished item, never cached anywhere.
+    const itemPreview = url.json
+      ? undefined
+      : previewOfUrl(req.url, deps.config.secret, deps.now());
+    if (itemPreview) {
+      const { status, html } = await renderer.render(site, url, baseUrl, {
+        previewItemId: itemPreview.itemId,
+      });
+      return reply
+        .code(status)
+        .header('cache-control', 'private, no-store')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    }
+
+    const cache = renderer.cache;
+    // Checkout pages are per visitor (DESIGN: never cached anywhere), though their HTML is not.
+    const noStore = url.path === CHECKOUT_PATH;
+    const key = `${renderer.versionKey(site)}|${req.host}|${url.cacheKey}`;
+    // The hot path: a page already in the cache is served before the redirect and password
+    // lookups. Both can only change with a publish, which bumps the content version in the key,
+    // and neither a redirected path nor a protected page is ever put in the cache.
+    const hit = cache && !noStore && !url.json ? cache.get(key) : undefined;
+    if (hit) return (await ownerPreview(req, reply, hit.status)) ?? sendCachedPage(req, reply, hit);
+
     // A moved page (301) or a folder leading to its first page (302), before any rendering.
     const redirect = await renderer.redirectFor(site, url.path);
     if (redirect) {
@@ -96,27 +121,11 @@ export const pageRoutes: DomainRoutes = async (app, deps) => {
         .send(JSON.stringify(body));
     }
 
-    // An item's preview link (content/items): the unpublished item, never cached anywhere.
-    const itemPreview = previewOfUrl(req.url, deps.config.secret, deps.now());
-    if (itemPreview) {
-      const { status, html } = await renderer.render(site, url, baseUrl, {
-        previewItemId: itemPreview.itemId,
-      });
-      return reply
-        .code(status)
-        .header('cache-control', 'private, no-store')
-        .type('text/html; charset=utf-8')
-        .send(html);
-    }
-
     const render = async () => {
       const { status, html, errors } = await renderer.render(site, url, baseUrl);
       if (errors.length) req.log.warn({ templateErrors: errors, url: req.url }, 'template errors');
       return { status, html };
     };
-    const cache = renderer.cache;
-    // Checkout pages are per visitor (DESIGN: never cached anywhere), though their HTML is not.
-    const noStore = url.path === CHECKOUT_PATH;
     if (!cache || noStore) {
       const { status, html } = await render();
       const preview = await ownerPreview(req, reply, status);
@@ -127,7 +136,6 @@ export const pageRoutes: DomainRoutes = async (app, deps) => {
         .type('text/html; charset=utf-8')
         .send(html);
     }
-    const key = `${renderer.versionKey(site)}|${req.host}|${url.cacheKey}`;
     const page = cache.get(key) ?? (await cache.fill(key, render));
     return (await ownerPreview(req, reply, page.status)) ?? sendCachedPage(req, reply, page);
   };
