@@ -91,6 +91,17 @@ export const Messages = {
   CHECKOUT_MINIMUM_SUBTOTAL: 'To check out, your order subtotal must be {subtotal} or more.',
   // Our own texts: the payment provider's own message is shown when it gives one.
   PAYMENT_DECLINED: 'Your card was declined.',
+  // Gift cards, subscriptions and discount codes (issue 15); our own texts, `{code}` filled.
+  DISCOUNT_UNAVAILABLE: 'The discount code {code} can no longer be used. Remove it to check out.',
+  DISCOUNT_INVALID: 'Some discount details are not valid. Please check the highlighted fields.',
+  DISCOUNT_CODE_TAKEN: 'Another discount already uses this code.',
+  GIFT_CARD_INVALID: 'This gift card code is not valid.',
+  GIFT_CARD_BALANCE_CHANGED:
+    "A gift card's balance changed while you were checking out. Please review the amounts and try again.",
+  GIFT_CARD_FIELDS_INVALID:
+    'Some gift card details are not valid. Please check the highlighted fields.',
+  SUBSCRIPTION_ACTION_INVALID: 'This subscription cannot be changed that way.',
+  SUBSCRIPTION_LINK_INVALID: 'This subscription link is not valid or has expired.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   EVENT_INVALID: 'The event does not match its schema.',
   EVENT_SCHEMA_UNKNOWN: 'There is no event schema with that name.',
@@ -391,6 +402,46 @@ export const errorRegistry = {
     status: 400,
     message: Messages.CHECKOUT_SETTINGS_INVALID,
     doc: "The owner's checkout settings fail their checks; `errors` maps the fields.",
+  },
+  DISCOUNT_UNAVAILABLE: {
+    status: 409,
+    message: Messages.DISCOUNT_UNAVAILABLE,
+    doc: 'Placing an order with a code that ran out (usage limit, once per email, ended) since the quote.',
+  },
+  DISCOUNT_INVALID: {
+    status: 400,
+    message: Messages.DISCOUNT_INVALID,
+    doc: "An owner's discount save that fails its checks; `fieldErrors` maps each field to its text.",
+  },
+  DISCOUNT_CODE_TAKEN: {
+    status: 409,
+    message: Messages.DISCOUNT_CODE_TAKEN,
+    doc: 'A discount code already used by another discount of the website (case-insensitive).',
+  },
+  GIFT_CARD_INVALID: {
+    status: 400,
+    message: Messages.GIFT_CARD_INVALID,
+    doc: 'Placing an order with a gift card code that is unknown, disabled, empty or in another currency.',
+  },
+  GIFT_CARD_BALANCE_CHANGED: {
+    status: 409,
+    message: Messages.GIFT_CARD_BALANCE_CHANGED,
+    doc: 'A gift card was spent by another order between the quote and this one (the race is lost).',
+  },
+  GIFT_CARD_FIELDS_INVALID: {
+    status: 400,
+    message: Messages.GIFT_CARD_FIELDS_INVALID,
+    doc: 'A gift card purchase or issue that fails its checks; `fieldErrors` maps each field.',
+  },
+  SUBSCRIPTION_ACTION_INVALID: {
+    status: 409,
+    message: Messages.SUBSCRIPTION_ACTION_INVALID,
+    doc: 'A subscription action its state does not allow (skip a cancelled one, resume an active one…).',
+  },
+  SUBSCRIPTION_LINK_INVALID: {
+    status: 404,
+    message: Messages.SUBSCRIPTION_LINK_INVALID,
+    doc: "A shopper's subscription link whose signature does not verify or that names no subscription.",
   },
   EVENT_INVALID: {
     status: 400,

@@ -12,6 +12,8 @@ import { migrations as performance } from '../performance/migrations.js';
 import { migrations as orders } from '../orders/migrations.js';
 import { migrations as payments } from '../payments/migrations.js';
 import { migrations as platform } from '../platform/migrations.js';
+import { migrations as discounts } from '../discounts/migrations.js';
+import { migrations as giftCards } from '../gift-cards/migrations.js';
 
 /**
  * Each domain owns its migrations; names start with a date and a per-domain number so they sort
@@ -31,4 +33,6 @@ export const allMigrations: Record<string, Migration> = {
   ...orders,
   ...payments,
   ...platform,
+  ...discounts,
+  ...giftCards,
 };

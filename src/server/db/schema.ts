@@ -11,6 +11,8 @@ import type { PerformanceTables } from '../performance/tables.js';
 import type { OrdersTables } from '../orders/tables.js';
 import type { PaymentsTables } from '../payments/tables.js';
 import type { PlatformTables } from '../platform/tables.js';
+import type { DiscountsTables } from '../discounts/tables.js';
+import type { GiftCardsTables } from '../gift-cards/tables.js';
 
 /** Every table, as each domain declares its own in `<domain>/tables.ts`. */
 export interface Database
@@ -27,4 +29,6 @@ export interface Database
     PerformanceTables,
     OrdersTables,
     PaymentsTables,
-    PlatformTables {}
+    PlatformTables,
+    DiscountsTables,
+    GiftCardsTables {}

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import type { Config } from '../config.js';
 import type { PaymentWebhookEvent } from '../payments/provider.js';
+import { orderProvider } from '../payments/registry.js';
 import { storeOf } from '../cart/store.js';
 import { siteBaseUrl } from '../mail/site-url.js';
 import { findSiteById } from '../sites/site-queries.js';
@@ -40,7 +41,7 @@ export async function finishPayment(
     .where('payment_reference', '=', event.reference)
     .executeTakeFirst();
   if (existing) {
-    const provider = deps.providers[existing.payment_provider];
+    const provider = orderProvider(deps.providers, existing.payment_provider);
     if (provider) await capturePayment(deps, provider, existing.site_id, existing.id);
     return 'order exists';
   }

@@ -163,4 +163,17 @@ export const migrations: Record<string, Migration> = {
       await sql.raw(PLACE_ORDERS_FUNCTION).execute(db);
     },
   },
+  '20261127_0200_orders_adjustments': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('orders')
+        .addColumn('discount_lines', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .execute();
+      await db.schema
+        .alterTable('orders')
+        .addColumn('gift_card_lines', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .execute();
+      await db.schema.alterTable('orders').addColumn('subscription_id', 'text').execute();
+    },
+  },
 };

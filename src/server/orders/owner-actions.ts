@@ -6,6 +6,7 @@ import { isDigitalGood } from '../../shared/product/rules.js';
 import { appError } from '../errors/app-error.js';
 import { announceStockChange, returnStock, type Restocked } from '../catalog/take-stock.js';
 import { followUpKey } from '../payments/payment-key.js';
+import { orderProvider } from '../payments/registry.js';
 import {
   addOrderEvent,
   findOrderRow,
@@ -54,7 +55,7 @@ export async function markPaid(
     throw invalid(`Its payment is ${row.payment_status}.`);
   }
   if (row.payment_status === 'authorized') {
-    const provider = deps.providers[row.payment_provider];
+    const provider = orderProvider(deps.providers, row.payment_provider);
     const r = provider
       ? await provider.capture(
           row.payment_reference,
@@ -178,7 +179,7 @@ export async function refundOrder(
   if (refundable <= 0 || want <= 0 || want > refundable) {
     throw appError(ErrorCode.REFUND_TOO_LARGE, Messages.REFUND_TOO_LARGE, { refundable });
   }
-  const provider = deps.providers[row.payment_provider];
+  const provider = orderProvider(deps.providers, row.payment_provider);
   if (!provider) throw invalid('The payment provider is not configured.');
   // One key per refund step: a retried request for the same remaining amount is one refund.
   const key = followUpKey(row.payment_reference, `refund:${row.refunded_total}:${want}`);
@@ -259,7 +260,7 @@ export async function cancelOrder(
   if (!done) return json(deps, siteId, orderId);
   announceStockChange(deps.events, siteId, restocked);
 
-  const provider = deps.providers[row.payment_provider];
+  const provider = orderProvider(deps.providers, row.payment_provider);
   if (row.payment_status === 'authorized' || row.payment_status === 'pending') {
     if (provider)
       await provider.cancel(row.payment_reference, followUpKey(row.payment_reference, 'cancel'));

@@ -54,6 +54,11 @@ export async function quoteCart(
       })),
     testMode: settings.testMode,
     minimumSubtotal: store.minimumOrderSubtotalCents,
+    discountLines: [],
+    validCoupons: [],
+    invalidCoupons: [],
+    giftCardLines: [],
+    invalidGiftCards: [],
     itemCount: entries.reduce((n, e) => n + e.quantity, 0),
     cartId: cart.id,
   };

@@ -3,7 +3,9 @@ import type {
   AddressInput,
   FulfillmentStatus,
   OrderStatus,
-  PaymentProviderId,
+  DiscountLineJson,
+  GiftCardLineJson,
+  OrderPaymentProvider,
   PaymentStatus,
   PlaceOrderRequest,
   TaxLineJson,
@@ -36,6 +38,11 @@ export interface OrdersTable {
   paid_total: number;
   refunded_total: number;
   tax_lines: JSONColumnType<TaxLineJson[]>;
+  /** Issue 15: the discounts applied and the gift cards that paid, as the order shows them. */
+  discount_lines: JSONColumnType<DiscountLineJson[]>;
+  gift_card_lines: JSONColumnType<GiftCardLineJson[]>;
+  /** The subscription this order started or renewed; null for one-off orders. */
+  subscription_id: string | null;
   shipping_address: JSONColumnType<AddressInput | null, string | null, string | null>;
   billing_address: JSONColumnType<AddressInput | null, string | null, string | null>;
   shipping_option: JSONColumnType<
@@ -46,7 +53,7 @@ export interface OrdersTable {
   status: OrderStatus;
   payment_status: PaymentStatus;
   fulfillment_status: FulfillmentStatus;
-  payment_provider: PaymentProviderId;
+  payment_provider: OrderPaymentProvider;
   /** The provider's id of the payment (test_…, pi_…, manual_…). */
   payment_reference: string;
   payment_instructions: string;

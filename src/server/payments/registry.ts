@@ -1,4 +1,4 @@
-import type { PaymentProviderId } from '../../shared/checkout/api.js';
+import type { OrderPaymentProvider, PaymentProviderId } from '../../shared/checkout/api.js';
 import type { AppDeps } from '../deps.js';
 import { manualProvider } from './manual-provider.js';
 import type { PaymentProvider } from './provider.js';
@@ -30,4 +30,12 @@ export function paymentProvidersFor(deps: AppDeps): PaymentProviders {
     made.set(deps, set);
   }
   return set;
+}
+
+/** The provider an order was paid with; none for 'none' (gift cards or discounts covered it). */
+export function orderProvider(
+  providers: PaymentProviders,
+  id: OrderPaymentProvider,
+): PaymentProvider | undefined {
+  return id === 'none' ? undefined : providers[id];
 }

@@ -50,13 +50,71 @@ export interface PlaceOrderRequest {
   /** Defaults to the shipping address; required for a purely digital cart only if none. */
   billingAddress?: AddressInput;
   shippingOptionId?: string;
+  /**
+   * How the rest is paid. May be left out only when discounts and gift cards cover the whole
+   * total (the order is then recorded with `paymentProvider: 'none'`).
+   */
   payment: PaymentInput;
+  /** A discount code (issue 15); automatic discounts apply without one. */
+  couponCode?: string;
+  /** Gift card codes, applied in the order given (issue 15). */
+  giftCardCodes?: string[];
 }
 
 /** POST /api/commerce/checkout/quote body: what is known so far; nothing is written. */
 export interface QuoteRequest {
   shippingAddress?: Partial<AddressInput> & { country: string };
   shippingOptionId?: string;
+  /** Known once the shopper typed it: 'once per email' discounts are checked against it. */
+  email?: string;
+  couponCode?: string;
+  giftCardCodes?: string[];
+}
+
+/** Issue 15: how a discount takes money off. */
+export const DISCOUNT_KINDS = ['percentage', 'fixed', 'free-shipping'] as const;
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+
+/** SPEC 3.1 validCoupons entry: a code that applies to this cart. */
+export interface CouponJson {
+  code: string;
+  kind: DiscountKind;
+  /** What it takes off this cart (minor units); free shipping: the shipping it saves. */
+  amount: number;
+  /** What the shopper reads, e.g. '10% off' or 'Free shipping'. */
+  description: string;
+}
+
+/** SPEC 3.1 invalidCoupons entry: a code that does not apply, and why (shown beside the field). */
+export interface InvalidCouponJson {
+  code: string;
+  reason: string;
+}
+
+/** A discount applied to the order: one line of the summary (code, or automatic: code null). */
+export interface DiscountLineJson {
+  discountId: string;
+  code: string | null;
+  /** The code or the automatic discount's title, e.g. 'WELCOME10' or 'Spring sale'. */
+  label: string;
+  amount: number;
+}
+
+/** A gift card paying part or all of the order: one payment line of the summary. */
+export interface GiftCardLineJson {
+  giftCardId: string;
+  /** The last 4 characters of the code; the rest is never shown again. */
+  last4: string;
+  amount: number;
+  /** Its balance after this order. */
+  remaining: number;
+}
+
+/** A gift card code that cannot pay, and why (unknown, disabled, empty, other currency). */
+export interface InvalidGiftCardJson {
+  /** As typed, masked to its last 4. */
+  code: string;
+  reason: string;
 }
 
 export type ShippingKind = 'flat' | 'free_over' | 'weight_tiers' | 'price_tiers' | 'pickup';
@@ -107,7 +165,18 @@ export interface QuoteResponse {
   testMode: boolean;
   /** SPEC 8.3 minimum; 0 for none. */
   minimumSubtotal: number;
+  /** Issue 15: the discounts applied (from the code and automatic ones). */
+  discountLines: DiscountLineJson[];
+  /** SPEC 3.1: the code given, when it applies / when it does not (with the reason). */
+  validCoupons: CouponJson[];
+  invalidCoupons: InvalidCouponJson[];
+  /** Gift cards paying part or all of the total, and the codes that cannot. */
+  giftCardLines: GiftCardLineJson[];
+  invalidGiftCards: InvalidGiftCardJson[];
 }
+
+/** What an order records as its provider: 'none' when discounts and gift cards covered it all. */
+export type OrderPaymentProvider = PaymentProviderId | 'none';
 
 export type PaymentStatus =
   'pending' | 'authorized' | 'paid' | 'partially_refunded' | 'refunded' | 'voided' | 'failed';
@@ -146,16 +215,22 @@ export interface OrderJson {
   shippingTotal: number;
   taxTotal: number;
   discountTotal: number;
+  /** Paid by gift cards (issue 15); `grandTotal` is what is left for the provider. */
+  giftCardTotal: number;
   grandTotal: number;
   refundedTotal: number;
   taxLines: TaxLineJson[];
+  discountLines: DiscountLineJson[];
+  giftCardLines: GiftCardLineJson[];
+  /** The subscription this order started or renewed (issue 15); null for one-off orders. */
+  subscriptionId: string | null;
   shippingAddress: AddressInput | null;
   billingAddress: AddressInput | null;
   shippingOption: { id: string; name: string } | null;
   status: OrderStatus;
   paymentStatus: PaymentStatus;
   fulfillmentStatus: FulfillmentStatus;
-  paymentProvider: PaymentProviderId;
+  paymentProvider: OrderPaymentProvider;
   /** Owner's instructions for `manual`; '' otherwise. */
   paymentInstructions: string;
   testMode: boolean;
