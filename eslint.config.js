@@ -60,6 +60,29 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', staticCast] },
   },
   {
+    // Browser bundles need only the texts of src/shared/errors.ts: a value import of `ErrorCode`
+    // or `errorRegistry` pulls every record (status, docs) into the islands' shared chunk
+    // (issue 13's JS budget). Name a code with a typed literal: `const X: ErrorCode = 'X'`.
+    files: ['src/browser/**/*.ts', 'src/browser/**/*.tsx'],
+    ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/shared/errors.js'],
+              importNames: ['ErrorCode', 'errorRegistry'],
+              allowTypeImports: true,
+              message:
+                "Browser code imports only `Messages` (and `type ErrorCode`) from shared/errors: name a code as `const X: ErrorCode = 'X'`.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Plain JS scripts (benchmarks, CI helpers) run on Node; the benchmark also evaluates code in
     // the browser through Playwright.
     files: ['**/*.mjs', '**/*.cjs', 'bench/**', '.ci/**'],

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer } from './lib/server.mjs';
-import { benchPages, benchStartup, productPath } from './lib/pages.mjs';
+import { benchPages, benchStartup, blogPostPath, productPath } from './lib/pages.mjs';
 import { benchJsWeight } from './lib/browser.mjs';
 import { benchLighthouse } from './lib/lighthouse.mjs';
 import { writeSummary } from './lib/summary.mjs';
@@ -75,7 +75,14 @@ await section('pages', () => benchPages(dataDir, log));
 await section('startup', () => benchStartup(dataDir));
 await section('js', () =>
   withServer(async (s) =>
-    benchJsWeight(s.url, ['/', '/shop', await productPath(s.url), '/checkout']),
+    benchJsWeight(s.url, [
+      '/',
+      '/shop',
+      await productPath(s.url),
+      '/cart',
+      '/checkout',
+      await blogPostPath(s.url),
+    ]),
   ),
 );
 await section('lighthouse', () =>

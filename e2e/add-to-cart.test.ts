@@ -184,10 +184,16 @@ describe('add to cart in the browser (SPEC 4.1, 5.1, 2.2)', () => {
     );
     const target = multi.structuredContent.variants.find(inStock)!;
     const { page, errors, context } = await newPage(browser);
+    const chunks: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') chunks.push(new URL(r.url()).pathname);
+    });
     await page.goto(`${server.url}/shop`);
     const qv = `[data-island="quick-view"]:has([data-product-id="${multi.id}"])`;
     await page.locator(qv).scrollIntoViewIfNeeded();
     await hydrated(page, qv);
+    // The list page has not fetched the product form: the quick view does, when used.
+    expect(chunks.filter((c) => c.includes('/product-form-'))).toEqual([]);
     const trigger = page.locator(`${qv} button.pi-quick-view-trigger`);
     await trigger.click();
     const dialog = page.locator('[role="dialog"].pi-quick-view-dialog');

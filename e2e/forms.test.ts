@@ -57,6 +57,10 @@ describe('contact and newsletter forms in the browser', () => {
     const fieldError = (id: string) =>
       page.locator(`${FORM} [data-field-id="${id}"] .form-field-error`).textContent();
     await expect.poll(() => fieldError('name')).toBe('Required');
+    // Focus moves to the first field in error.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')))
+      .toBe('true');
     expect(await fieldError('email')).toBe(
       'Email is not valid. Email addresses should follow the format user@domain.com.',
     );

@@ -17,12 +17,14 @@ describe('owner sign-in in the browser', () => {
     await page.fill('#password', 'wrong-password');
     await page.click('button[type=submit]');
     await expect.poll(() => page.textContent('#login-error')).toContain('incorrect');
+    // The refused attempt stays on the sign-in page's own address.
+    expect(new URL(page.url()).pathname).toBe('/config/login');
     await page.fill('#password', 'demo-password');
     await page.click('button[type=submit]');
     await page.waitForURL(/\/config$/);
     expect(await page.textContent('header')).toContain('owner@demo.test');
     expect(errors).toEqual([]);
-    expect(failed.filter((f) => !f.endsWith('/favicon.ico'))).toEqual(['401 /api/auth/login']);
+    expect(failed.filter((f) => !f.endsWith('/favicon.ico'))).toEqual(['401 /config/login']);
     await context.close();
   });
 

@@ -217,6 +217,36 @@ describe('product form in the browser (SPEC 4.3, 4.4, 5.1, 5.2)', () => {
     await context.close();
   });
 
+  it('custom form: a failed add keeps the form open with the answers, and says why', async () => {
+    const product = pick(products, 'with a custom form', withForm);
+    const { page, context } = await newPage(browser);
+    const custom = await openCustomForm(page, server.url, product);
+    await fillCustomForm(page);
+    const firstText = custom.locator('input[type="text"]').first();
+    const typed = await firstText.inputValue();
+    // The add itself fails (the server is busy): the answers must not be lost.
+    await page.route('**/api/commerce/shopping-cart/entries*', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Busy' }, message: 'Busy' }),
+      }),
+    );
+    await custom.locator('button[type="submit"]').click();
+    const summary = custom.locator('[data-testid="custom-form-summary"]');
+    await expect.poll(() => summary.textContent()).not.toBe('');
+    expect(await custom.count()).toBe(1);
+    expect(await firstText.inputValue()).toBe(typed);
+    expect(await page.locator('[role="alertdialog"]').count()).toBe(0);
+    // Once the server answers again, the same answers are added.
+    await page.unroute('**/api/commerce/shopping-cart/entries*');
+    const before = await cartCount(page);
+    await custom.locator('button[type="submit"]').click();
+    await expect.poll(() => custom.count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => cartCount(page)).toBe(before + 1);
+    await context.close();
+  });
+
   it('custom form: a required likert question left unanswered gives the SPEC 5.3 text', async () => {
     const product = pick(products, 'with a custom form', withForm);
     const { page, errors, context } = await newPage(browser);

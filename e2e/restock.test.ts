@@ -16,10 +16,24 @@ describe('restock sign-up in the browser', () => {
 
   it("signs up for a sold-out variant, shows 'Signed up!', and the owner sees the row", async () => {
     const { page, errors, failed, context } = await newPage(browser);
+    // The sign-up is its own chunk, fetched before hydrating when the server's markup has it (the
+    // product form's `prepare`): hydration keeps the server's form node instead of redrawing it.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { ssrRestock: unknown }).ssrRestock =
+          document.querySelector('.rs-restock');
+      });
+    });
     await page.goto(`${server.url}${PRODUCT_PATH}`);
     await hydrated(page, '[data-island="product-form"]');
     const form = page.locator('.rs-restock form');
     await expect.poll(() => form.count()).toBe(1);
+    expect(
+      await page.evaluate(() => {
+        const ssr = (window as unknown as { ssrRestock: Element | null }).ssrRestock;
+        return ssr !== null && ssr === document.querySelector('.rs-restock');
+      }),
+    ).toBe(true);
     const submit = form.locator('button[type="submit"]');
     await expect.poll(() => submit.isEnabled()).toBe(true);
 
@@ -58,6 +72,38 @@ describe('restock sign-up in the browser', () => {
     expect(body.signUps.find((s) => s.email === 'e2e.shopper@example.com')).toMatchObject({
       notified: false,
     });
+    await context.close();
+  });
+
+  it('fetches and shows the sign-up when the visitor chooses a sold-out variant', async () => {
+    const { page, errors, failed, context } = await newPage(browser);
+    const chunks: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') chunks.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${server.url}/shop/p/tidepool-mug`);
+    await hydrated(page, '[data-island="product-form"]');
+    // In stock as first shown: no sign-up and none of its code (issue 13's JS budget).
+    expect(await page.locator('.rs-restock').count()).toBe(0);
+    expect(chunks.filter((c) => /\/(restock-form|captcha)-/.test(c))).toEqual([]);
+    await page
+      .locator('[data-island="product-form"] select[name="Glaze"]')
+      .selectOption('Charcoal');
+    const form = page.locator('.rs-restock form');
+    await expect.poll(() => form.count()).toBe(1);
+    await expect.poll(() => form.locator('button[type="submit"]').isEnabled()).toBe(true);
+    expect(chunks.some((c) => /\/restock-form-/.test(c))).toBe(true);
+    // The bot check's solver arrives only once the visitor starts filling the form in.
+    expect(chunks.some((c) => /\/providers-/.test(c))).toBe(false);
+    await page.getByLabel('Email Address').focus();
+    await expect.poll(() => chunks.some((c) => /\/providers-/.test(c))).toBe(true);
+    await expect
+      .poll(() => form.locator('.form-captcha').getAttribute('data-captcha-status'), {
+        timeout: 30_000,
+      })
+      .toBe('done');
+    expect(errors).toEqual([]);
+    expect(failed.filter((f) => !f.endsWith('/favicon.ico'))).toEqual([]);
     await context.close();
   });
 });

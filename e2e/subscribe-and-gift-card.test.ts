@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newPage } from './browser.js';
 import { useServerAndBrowser } from './harness.js';
 import { cartCount, hydrated } from './product-islands-helpers.js';
 import type { RunningServer } from './server.js';
 
 const FORM = '[data-island="product-form"]';
-const PAYMENT_UNAVAILABLE = 'Payment is not yet available on this store.';
+const CHECKOUT = '[data-island="checkout-page"]';
+
+/** The open checkout step's Continue. */
+const next = (page: Page) =>
+  page.locator(`${CHECKOUT} .co-step[data-state="current"] button[type="submit"]`).click();
+const GIFT_CHECKOUT = '[data-island="gift-card-checkout"]';
 
 /** The cart cookies the browser holds (checkout pages have no cart indicator to read). */
 async function cartCookies(context: BrowserContext): Promise<string[]> {
@@ -24,7 +29,7 @@ describe('subscription and gift-card purchases in the browser (SPEC 4.1, 2, 9.2)
     browser = b;
   });
 
-  it('subscribes with the chosen plan and lands on the subscription checkout', async () => {
+  it('subscribes with the chosen plan and the test card, and lands on the confirmed page', async () => {
     const { page, errors, context } = await newPage(browser);
     await page.goto(`${server.url}/shop/p/clay-club`);
     await hydrated(page, FORM);
@@ -40,11 +45,41 @@ describe('subscription and gift-card purchases in the browser (SPEC 4.1, 2, 9.2)
     await choices.nth(1).locator('input').check();
     await button.click();
     await page.waitForURL(/\/checkout\/subscribe\?cartToken=/);
+    // The checkout island in its subscription mode: the plan beside the line.
+    await hydrated(page, CHECKOUT);
+    const summary = page.locator(`${CHECKOUT} .co-summary`);
+    expect(await summary.textContent()).toContain('Clay Club Seasonal Box');
+    expect(await summary.locator('.co-plan').textContent()).toContain('$61.75 every 3 months');
+
+    await page.getByLabel('Email', { exact: true }).fill('subscriber.e2e@example.com');
+    await next(page);
+    await page.getByLabel('First Name', { exact: true }).fill('Ada');
+    await page.getByLabel('Last Name', { exact: true }).fill('Lovelace');
+    await page.getByLabel('Address', { exact: true }).fill('1 Main St');
+    await page.getByLabel('City', { exact: true }).fill('New York');
+    await page.getByLabel('Country', { exact: true }).selectOption('US');
+    await page.getByLabel('State', { exact: true }).fill('NY');
+    await page.getByLabel('ZIP Code', { exact: true }).fill('10001');
+    await page.getByLabel('Phone', { exact: true }).fill('555 0100');
+    await next(page);
+    await page
+      .locator(`${CHECKOUT} .co-step[data-step="delivery"] input[type=radio]`)
+      .first()
+      .check();
+    await next(page);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await next(page);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.waitForURL(/\/checkout\/subscription-confirmed\//, { timeout: 15_000 });
     const main = page.locator('main');
-    expect(await main.textContent()).toContain('Clay Club Seasonal Box');
+    expect(await main.locator('h1').textContent()).toBe('Subscription confirmed');
     expect(await main.locator('.plan').textContent()).toBe('$61.75 every 3 months');
-    expect(await main.textContent()).toContain(PAYMENT_UNAVAILABLE);
-    // A subscription is bought on its own: no cart was made.
+    expect(await main.textContent()).toContain('subscriber.e2e@example.com');
+    // The manage link opens the shopper's page with the next charge and the first order.
+    await main.getByRole('link', { name: 'Manage your subscription' }).click();
+    await page.waitForURL(/\/subscriptions\/manage\//);
+    expect(await page.locator('main').textContent()).toContain('Skip next charge');
+    // A subscription is bought on its own: no cart cookie was made.
     expect(await cartCookies(context)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -65,7 +100,7 @@ describe('subscription and gift-card purchases in the browser (SPEC 4.1, 2, 9.2)
     await context.close();
   });
 
-  it('asks for a gift card denomination, then opens the gift-card checkout', async () => {
+  it('asks for a gift card denomination, then buys it on the gift-card checkout', async () => {
     const { page, errors, context } = await newPage(browser);
     await page.goto(`${server.url}/shop/p/gift-card`);
     await hydrated(page, FORM);
@@ -89,8 +124,26 @@ describe('subscription and gift-card purchases in the browser (SPEC 4.1, 2, 9.2)
     expect(url.searchParams.get('websiteId')).toBeTruthy();
     const main = page.locator('main');
     expect(await main.textContent()).toContain('Saltmarsh Gift Card');
-    expect(await main.textContent()).toContain('$50.00');
-    expect(await main.textContent()).toContain(PAYMENT_UNAVAILABLE);
+    await hydrated(page, GIFT_CHECKOUT);
+    // The denomination chosen on the product page is the one checked here.
+    expect(
+      await page.locator(`${GIFT_CHECKOUT} input[name="gc-amount"]:checked`).inputValue(),
+    ).toBe('SM-GIFT-50');
+    // Missing details are named beside their fields, nothing is sent.
+    await page.getByRole('button', { name: /Buy gift card/ }).click();
+    await expect
+      .poll(() => page.locator(`${GIFT_CHECKOUT} [aria-invalid="true"]`).count())
+      .toBeGreaterThan(0);
+    await page.getByLabel('Recipient name', { exact: true }).fill('Ada');
+    await page.getByLabel('Recipient email', { exact: true }).fill('ada@example.com');
+    await page.getByLabel('Message', { exact: true }).fill('Happy birthday!');
+    await page.getByLabel('Your name', { exact: true }).fill('Bob');
+    await page.getByLabel('Your email', { exact: true }).fill('bob@example.com');
+    await page.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: /Buy gift card/ }).click();
+    await page.waitForURL(/\/checkout\/order-confirmed\//);
+    expect(await page.locator('main').textContent()).toContain('$50.00');
+    // Bought on its own: no cart cookie was made.
     expect(await cartCookies(context)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

@@ -12,6 +12,14 @@ export async function productPath(base) {
   return item.fullUrl;
 }
 
+/** The demo blog's newest post URL path, found through the blog's JSON context. */
+export async function blogPostPath(base) {
+  const blog = await (await fetch(`${base}/blog?format=json`)).json();
+  const post = blog.items?.[0];
+  if (!post) throw new Error('no posts in /blog?format=json');
+  return post.fullUrl;
+}
+
 async function bareServer(body, headers) {
   const server = http.createServer((_req, res) => {
     res.writeHead(200, headers);

@@ -33,10 +33,14 @@ import { siteDesignRoutes } from './content/site-design/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { checkoutRoutes } from './checkout/routes.js';
 import { orderRoutes } from './orders/routes.js';
+import { subscriptionRoutes } from './subscriptions/routes.js';
+import { giftCardRoutes } from './gift-cards/routes.js';
+import { discountRoutes } from './discounts/routes.js';
 import { pageRoutes } from './render/routes.js';
 import { pageApiRoutes } from './content/pages/routes.js';
 import { editingRoutes } from './content/editing/routes.js';
 import { itemRoutes } from './content/items/routes.js';
+import { commentsRoutes } from './comments/routes.js';
 import { CacheRegistry } from './platform/versioned-cache.js';
 import { installChangeBus } from './platform/change-bus.js';
 import { openRateCounter, rateLimitStore } from './platform/rate-limits.js';
@@ -68,9 +72,13 @@ const domains: DomainRoutes[] = [
   mediaRoutes,
   checkoutRoutes,
   orderRoutes,
+  subscriptionRoutes,
+  giftCardRoutes,
+  discountRoutes,
   pageApiRoutes,
   editingRoutes,
   itemRoutes,
+  commentsRoutes,
   pageRoutes,
 ];
 

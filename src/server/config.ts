@@ -58,6 +58,8 @@ export interface Config {
   telemetryRatePerAddress: number;
   /** ORDER_RATE_PER_IP: order placements a minute per client address (0: no limit). */
   orderRatePerAddress: number;
+  /** COMMENT_RATE_PER_IP: comments a minute per client address (0: no limit; docs/comments.md). */
+  commentRatePerAddress: number;
   /** CART_PURGE_DAYS: anonymous carts without an order untouched this long are deleted (0: kept). */
   cartPurgeDays: number;
   /** S3_*: media in an S3-compatible bucket instead of DATA_DIR (docs/media.md). */
@@ -129,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telemetryHostCheck: bool(env.TELEMETRY_HOST_CHECK, true),
     telemetryRatePerAddress: count(env.TELEMETRY_RATE_PER_IP, 600, 'TELEMETRY_RATE_PER_IP'),
     orderRatePerAddress: count(env.ORDER_RATE_PER_IP, 30, 'ORDER_RATE_PER_IP'),
+    commentRatePerAddress: count(env.COMMENT_RATE_PER_IP, 5, 'COMMENT_RATE_PER_IP'),
     cartPurgeDays: count(env.CART_PURGE_DAYS, 30, 'CART_PURGE_DAYS'),
     publicDir: path.join(REPO_ROOT, 'dist', 'public'),
     themesDir: path.join(REPO_ROOT, 'themes'),

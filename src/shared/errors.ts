@@ -154,6 +154,9 @@ export const Messages = {
   ALPHA_OUT_OF_BOUNDS: 'Alpha out of bounds.',
   HSL_VALUE_MISSING: 'Missing an H/S/L value.',
   LINK_FORMAT: 'Links must be formatted as {host} or {host}',
+  // Comments on blog posts and other items (issue 14, docs/comments.md).
+  COMMENT_INVALID: 'Please check your comment.',
+  COMMENTS_CLOSED: 'Comments are closed.',
 } as const;
 
 /** One registered error: what the server answers with and when it happens. */
@@ -542,6 +545,16 @@ export const errorRegistry = {
     status: 403,
     message: Messages.PAGE_PASSWORD_WRONG,
     doc: "A visitor's wrong password on a protected page's lock screen (pageType 103).",
+  },
+  COMMENT_INVALID: {
+    status: 400,
+    message: Messages.COMMENT_INVALID,
+    doc: 'A comment without a name, a valid email or a body, too long, with too many links, or replying to a reply; `fields` says which.',
+  },
+  COMMENTS_CLOSED: {
+    status: 403,
+    message: Messages.COMMENTS_CLOSED,
+    doc: 'A comment on an item whose comments are off (SPEC 4.7), or a reply to a comment that is not shown.',
   },
 } as const satisfies Record<string, ErrorRecord>;
 

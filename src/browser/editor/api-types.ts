@@ -48,6 +48,9 @@ export interface CommerceSummaryJson {
   averageOrderValue: number;
   /** Of `orders`, placed in test mode. */
   testOrders: number;
+  /** Taken off by discounts (revenue is net of it) and, of revenue, from subscriptions. */
+  discounts: number;
+  recurringRevenue: number;
   days: { day: string; revenue: number; orders: number }[];
 }
 

@@ -17,8 +17,19 @@ import { InventoryScreen } from './screens/inventory-screen.js';
 const OrdersScreen = lazy(() =>
   import('./screens/orders-screen.js').then((m) => ({ default: m.OrdersScreen })),
 );
+const SubscriptionsScreen = lazy(() =>
+  import('./subscriptions/subscriptions-screen.js').then((m) => ({
+    default: m.SubscriptionsScreen,
+  })),
+);
 const OrderScreen = lazy(() =>
   import('./screens/order-screen.js').then((m) => ({ default: m.OrderScreen })),
+);
+const GiftCardsScreen = lazy(() =>
+  import('./screens/gift-cards-screen.js').then((m) => ({ default: m.GiftCardsScreen })),
+);
+const GiftCardScreen = lazy(() =>
+  import('./screens/gift-cards-screen.js').then((m) => ({ default: m.GiftCardScreen })),
 );
 const FormsHome = lazy(() => import('./forms/index.js').then((m) => ({ default: m.FormsHome })));
 const FormBuilderScreen = lazy(() =>
@@ -33,6 +44,15 @@ const MailingListsScreen = lazy(() =>
 const CheckoutSettingsScreen = lazy(() =>
   import('./checkout-settings/checkout-settings-screen.js').then((m) => ({
     default: m.CheckoutSettingsScreen,
+  })),
+);
+
+const DiscountsScreen = lazy(() =>
+  import('./discounts/discounts-screen.js').then((m) => ({ default: m.DiscountsScreen })),
+);
+const DiscountEditorScreen = lazy(() =>
+  import('./discounts/discount-editor-screen.js').then((m) => ({
+    default: m.DiscountEditorScreen,
   })),
 );
 
@@ -61,6 +81,9 @@ const DesignScreen = lazy(() =>
 );
 const SettingsScreen = lazy(() =>
   import('./content/settings/settings-screen.js').then((m) => ({ default: m.SettingsScreen })),
+);
+const CommentsScreen = lazy(() =>
+  import('./comments/comments-screen.js').then((m) => ({ default: m.CommentsScreen })),
 );
 const PagesScreen = lazy(() =>
   import('./content/pages/pages-screen.js').then((m) => ({ default: m.PagesScreen })),
@@ -133,11 +156,28 @@ export function App({ boot }: { boot: EditorBoot }) {
     case 'orders':
       screen = <OrdersScreen />;
       break;
+    case 'subscriptions':
+      screen = <SubscriptionsScreen />;
+      break;
     case 'order':
       screen = <OrderScreen key={route.orderId} orderId={route.orderId} />;
       break;
+    case 'gift-cards':
+      screen = <GiftCardsScreen />;
+      break;
+    case 'gift-card':
+      screen = <GiftCardScreen key={route.giftCardId} giftCardId={route.giftCardId} />;
+      break;
     case 'checkout-settings':
       screen = <CheckoutSettingsScreen />;
+      break;
+    case 'discounts':
+      screen = <DiscountsScreen />;
+      break;
+    case 'discount':
+      screen = (
+        <DiscountEditorScreen key={route.discountId ?? 'new'} discountId={route.discountId} />
+      );
       break;
     case 'products':
       screen = <ProductsScreen />;
@@ -168,6 +208,9 @@ export function App({ boot }: { boot: EditorBoot }) {
       break;
     case 'settings':
       screen = <SettingsScreen canSave={contentAllows(boot.roles, 'settings')} />;
+      break;
+    case 'comments':
+      screen = <CommentsScreen />;
       break;
     case 'pages':
       screen = <PagesScreen roles={boot.roles} siteTitle={boot.siteTitle} />;

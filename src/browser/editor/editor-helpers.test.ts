@@ -249,6 +249,7 @@ describe('restock helpers', () => {
     attributes: {},
     count: pendingCount + 1,
     pendingCount,
+    soldOut: false,
   });
 
   it('follows cursors until hasNextPage is false', async () => {

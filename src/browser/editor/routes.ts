@@ -11,7 +11,12 @@ export type EditorRoute =
   | { name: 'inventory' }
   | { name: 'orders' }
   | { name: 'order'; orderId: string }
+  | { name: 'subscriptions' }
   | { name: 'checkout-settings' }
+  | { name: 'gift-cards' }
+  | { name: 'gift-card'; giftCardId: string }
+  | { name: 'discounts' }
+  | { name: 'discount'; discountId: string | null }
   | { name: 'products' }
   | { name: 'product'; productId: string }
   | { name: 'product-new'; productType: number }
@@ -21,6 +26,7 @@ export type EditorRoute =
   | { name: 'design' }
   | { name: 'settings' }
   | { name: 'pages' }
+  | { name: 'comments' }
   | { name: 'page-builder'; pageId: string }
   | { name: 'not-found'; path: string };
 
@@ -28,11 +34,15 @@ export const NAV_ITEMS = [
   { name: 'overview', href: '#/', label: 'Overview' },
   { name: 'pages', href: '#/pages', label: 'Pages' },
   { name: 'orders', href: '#/orders', label: 'Orders' },
+  { name: 'subscriptions', href: '#/subscriptions', label: 'Subscriptions' },
   { name: 'products', href: '#/products', label: 'Products' },
+  { name: 'discounts', href: '#/discounts', label: 'Discounts' },
   { name: 'inventory', href: '#/inventory', label: 'Inventory' },
+  { name: 'gift-cards', href: '#/gift-cards', label: 'Gift cards' },
   { name: 'media', href: '#/media', label: 'Media' },
   { name: 'design', href: '#/design', label: 'Design' },
   { name: 'settings', href: '#/settings', label: 'Settings' },
+  { name: 'comments', href: '#/comments', label: 'Comments' },
   { name: 'forms', href: '#/forms', label: 'Forms & mail' },
   { name: 'restock', href: '#/restock', label: 'Restock' },
   { name: 'checkout-settings', href: '#/checkout', label: 'Checkout' },
@@ -52,6 +62,16 @@ export function formHref(formId: string, part?: 'submissions'): string {
 /** `#/pages/{id}/edit`: the page builder (issue 13). */
 export function pageBuilderHref(pageId: string): string {
   return `#/pages/${encodeURIComponent(pageId)}/edit`;
+}
+
+/** `#/gift-cards/{id}` */
+export function giftCardHref(giftCardId: string): string {
+  return `#/gift-cards/${encodeURIComponent(giftCardId)}`;
+}
+
+/** `#/discounts/{id}`, or `#/discounts/new` for null (issue 15). */
+export function discountHref(discountId: string | null): string {
+  return `#/discounts/${discountId === null ? 'new' : encodeURIComponent(discountId)}`;
 }
 
 /** `#/orders/{id}` */
@@ -91,15 +111,19 @@ export function routeFromHash(hash: string): EditorRoute {
       first === 'restock' ||
       first === 'inventory' ||
       first === 'orders' ||
+      first === 'subscriptions' ||
       first === 'products' ||
       first === 'media' ||
       first === 'design' ||
       first === 'settings' ||
-      first === 'pages'
+      first === 'pages' ||
+      first === 'comments' ||
+      first === 'discounts'
     )
       return { name: first };
     if (first === 'checkout') return { name: 'checkout-settings' };
     if (first === 'mailing-lists') return { name: 'mailing-lists' };
+    if (first === 'gift-cards') return { name: 'gift-cards' };
   }
   if (
     first === 'forms' &&
@@ -112,6 +136,15 @@ export function routeFromHash(hash: string): EditorRoute {
   if (first === 'orders' && rest.length === 1) {
     const orderId = decode(rest[0]!);
     if (orderId) return { name: 'order', orderId };
+  }
+  if (first === 'gift-cards' && rest.length === 1) {
+    const giftCardId = decode(rest[0]!);
+    if (giftCardId) return { name: 'gift-card', giftCardId };
+  }
+  if (first === 'discounts' && rest.length === 1) {
+    if (rest[0] === 'new') return { name: 'discount', discountId: null };
+    const discountId = decode(rest[0]!);
+    if (discountId) return { name: 'discount', discountId };
   }
   if (first === 'products' && rest.length === 1) {
     if (rest[0] === 'new')
@@ -144,9 +177,11 @@ export function routeFromHash(hash: string): EditorRoute {
 /** Which navigation item is current for a route (a restock group belongs to Restock). */
 export function navNameOf(route: EditorRoute): string | undefined {
   if (route.name === 'order') return 'orders';
+  if (route.name === 'gift-card') return 'gift-cards';
   if (route.name === 'form' || route.name === 'form-submissions' || route.name === 'mailing-lists')
     return 'forms';
   if (route.name === 'product' || route.name === 'product-new') return 'products';
+  if (route.name === 'discount') return 'discounts';
   // Blogs, events and galleries are reached from the Pages screen.
   if (route.name === 'content-items' || route.name === 'content-item') return 'pages';
   if (route.name === 'page-builder') return 'pages';

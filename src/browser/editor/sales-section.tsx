@@ -20,7 +20,11 @@ export function SalesSection({
     <>
       <StatList
         items={[
-          { label: 'Revenue', value: money(commerce.revenue) },
+          {
+            label: 'Revenue',
+            value: money(commerce.revenue),
+            ...(commerce.discounts ? { note: `after ${money(commerce.discounts)} discounts` } : {}),
+          },
           {
             label: 'Orders',
             value: formatCount(commerce.orders),
@@ -29,6 +33,9 @@ export function SalesSection({
               : {}),
           },
           { label: 'Average order value', value: commerce.orders ? money(aov) : '–' },
+          ...(commerce.recurringRevenue
+            ? [{ label: 'Recurring revenue', value: money(commerce.recurringRevenue) }]
+            : []),
         ]}
       />
       {days.length > 0 && <RevenueChart days={days} currency={commerce.currency} />}

@@ -1,6 +1,6 @@
 import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { isIslandName, islandRegistry } from './registry.js';
+import { isIslandName, islandRegistry, type IslandModule } from './registry.js';
 
 /**
  * Loads one island's chunk and hydrates its server markup. Split from the loader entry so React
@@ -12,7 +12,12 @@ export async function hydrateIsland(el: HTMLElement): Promise<void> {
   try {
     if (!isIslandName(name)) throw new Error(`unknown island '${name}'`);
     const props = JSON.parse(el.dataset.props || '{}') as object;
-    const mod = await islandRegistry[name]();
+    const mod: IslandModule = await islandRegistry[name]();
+    // A lazily loaded part that cannot be fetched is left out: the island still hydrates (its
+    // own code retries the part when needed) rather than staying dead for want of a part.
+    await mod.prepare?.(props).catch((err: unknown) => {
+      console.warn(`island ${name}: could not prepare`, err);
+    });
     const Component = mod.default as ComponentType<object>;
     const tree = createElement(Hydrated, { el, children: createElement(Component, props) });
     const report = (err: unknown) => console.warn(`island ${name}:`, err);

@@ -3,6 +3,11 @@ import type { ComponentType } from 'react';
 /** What an island module exports: its React component as `default` (docs/islands.md). */
 export interface IslandModule {
   default: ComponentType<any>;
+  /**
+   * Optional: chunks the first render needs that the island loads lazily otherwise (the product
+   * form's restock slot), fetched before hydrating so the client's markup equals the server's.
+   */
+  prepare?: (props: any) => Promise<unknown>;
 }
 
 /**
@@ -13,6 +18,7 @@ export const islandRegistry = {
   'cart-indicator': () => import('./cart/cart-indicator.js'),
   'cart-page': () => import('./cart/cart-page.js'),
   'checkout-page': () => import('./checkout/checkout-page.js'),
+  'gift-card-checkout': () => import('./checkout/gift-card-checkout.js'),
   'product-form': () => import('./product/product-form.js'),
   'product-gallery': () => import('./product/product-gallery.js'),
   'grid-add-button': () => import('./product/grid-add-button.js'),
@@ -21,6 +27,8 @@ export const islandRegistry = {
   'restock-form': () => import('./restock/restock-form.js'),
   'form-block': () => import('./forms/form-block.js'),
   'newsletter-block': () => import('./forms/newsletter-block.js'),
+  'comment-form': () => import('./comments/comment-form.js'),
+  'item-actions': () => import('./comments/item-actions.js'),
 } satisfies Record<string, () => Promise<IslandModule>>;
 
 export type IslandName = keyof typeof islandRegistry;

@@ -3,6 +3,7 @@ import type { IslandName } from './registry.js';
 import CartIndicator from './cart/cart-indicator.js';
 import CartPage from './cart/cart-page.js';
 import CheckoutPage from './checkout/checkout-page.js';
+import GiftCardCheckout from './checkout/gift-card-checkout.js';
 import ProductForm from './product/product-form.js';
 import ProductGallery from './product/product-gallery.js';
 import GridAddButton from './product/grid-add-button.js';
@@ -11,6 +12,13 @@ import ProductBlock from './product/product-block.js';
 import RestockForm from './restock/restock-form.js';
 import FormBlock from './forms/form-block.js';
 import NewsletterBlock from './forms/newsletter-block.js';
+import CommentForm from './comments/comment-form.js';
+import ItemActions from './comments/item-actions.js';
+import { provideRestockForm } from './product/restock-slot.js';
+
+// The browser fetches the product form's restock slot when needed (restock-slot.ts); the server
+// renders synchronously, so it has the component from the start.
+provideRestockForm(RestockForm);
 
 /**
  * Island name → component, for server rendering (src/server/render/islands.ts). Static imports:
@@ -21,6 +29,7 @@ export const ssrComponents: Record<IslandName, ComponentType<any>> = {
   'cart-indicator': CartIndicator,
   'cart-page': CartPage,
   'checkout-page': CheckoutPage,
+  'gift-card-checkout': GiftCardCheckout,
   'product-form': ProductForm,
   'product-gallery': ProductGallery,
   'grid-add-button': GridAddButton,
@@ -29,4 +38,6 @@ export const ssrComponents: Record<IslandName, ComponentType<any>> = {
   'restock-form': RestockForm,
   'form-block': FormBlock,
   'newsletter-block': NewsletterBlock,
+  'comment-form': CommentForm,
+  'item-actions': ItemActions,
 };

@@ -90,9 +90,11 @@ export interface FunnelStep {
 }
 
 /**
- * Product views → add to cart → cart views → checkout → purchase, by events and by distinct
- * sessions. Checkout and purchase are the server's own events (environment 'server', see
- * server-events.ts): a browser cannot add sales to the funnel.
+ * Product views → add to cart → cart views → checkout → purchase: `events` counts each step's
+ * events; `sessions` counts the sessions that reached this step and every step before it, so no
+ * step is ever more than 100% of the one before (a shopper who goes straight to the cart from a
+ * shared link is not a cart view of the funnel). Checkout and purchase are the server's own
+ * events (environment 'server', see server-events.ts): a browser cannot add sales to the funnel.
  */
 export async function commerceFunnel(
   db: Db,
@@ -108,21 +110,43 @@ export async function commerceFunnel(
     ['purchase', COMMERCE_EVENTS.purchase],
   ] as const;
   const serverOnly: string[] = [COMMERCE_EVENTS.checkout_started, COMMERCE_EVENTS.purchase];
-  const rows = await sql<{ name: string; events: number; sessions: number }>`
-    select name, count(*)::int as events, count(distinct session_id)::int as sessions
-      from analytics_events
-     where site_id = ${siteId} and occurred_at >= ${from} and occurred_at < ${to}
+  const inFunnel = sql`site_id = ${siteId} and occurred_at >= ${from} and occurred_at < ${to}
        and source = 'clanker' and name in (${sql.join(steps.map(([, n]) => n))})
-       and (name not in (${sql.join(serverOnly)}) or environment = ${SERVER_ENVIRONMENT})
-     group by name`.execute(db);
-  const by = new Map(rows.rows.map((r) => [r.name, r]));
+       and (name not in (${sql.join(serverOnly)}) or environment = ${SERVER_ENVIRONMENT})`;
+  const [events, reached] = await Promise.all([
+    sql<{ name: string; events: number }>`
+      select name, count(*)::int as events from analytics_events where ${inFunnel}
+       group by name`.execute(db),
+    // Per session, which steps it reached; then step k counts sessions with steps 1..k.
+    sql<Record<string, number>>`
+      with s as (
+        select session_id,
+               ${sql.join(
+                 steps.map(([step, name]) => sql`bool_or(name = ${name}) as ${sql.ref(step)}`),
+               )}
+          from analytics_events
+         where ${inFunnel} and session_id is not null
+         group by session_id)
+      select ${sql.join(
+        steps.map(
+          ([step], i) =>
+            sql`(count(*) filter (where ${sql.join(
+              steps.slice(0, i + 1).map(([s]) => sql.ref(s)),
+              sql` and `,
+            )}))::int as ${sql.ref(step)}`,
+        ),
+      )}
+        from s`.execute(db),
+  ]);
+  const by = new Map(events.rows.map((r) => [r.name, Number(r.events)]));
+  const sessions = reached.rows[0] ?? {};
   return {
     from,
     to,
     steps: steps.map(([step, name]) => ({
       step,
-      events: Number(by.get(name)?.events ?? 0),
-      sessions: Number(by.get(name)?.sessions ?? 0),
+      events: by.get(name) ?? 0,
+      sessions: Number(sessions[step] ?? 0),
     })),
   };
 }

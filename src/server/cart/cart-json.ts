@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import { moneyJson } from '../../shared/money.js';
 import { isDigitalGood, needsShipping } from '../../shared/product/rules.js';
 import type { MoneyJson } from '../../shared/product/types.js';
+import type { CouponJson, InvalidCouponJson } from '../../shared/checkout/api.js';
 import type { FieldAnswer } from '../../shared/forms/values.js';
 import type { AdditionalFields, CartEntriesTable, CartsTable } from './tables.js';
 
@@ -30,6 +31,8 @@ export interface CartHead {
   created: Date | string;
   is_purchased: boolean;
   order_id: string | null;
+  /** The code applied on the cart page (absent in an add's snapshot: see `withDiscounts`). */
+  coupon_code?: string | null;
 }
 
 /**
@@ -63,7 +66,10 @@ export interface CartEntryJson {
   additionalFieldAnswers: FieldAnswer[] | null;
 }
 
-/** SPEC 3.1 shopping cart. Shipping, tax and coupons belong to checkout: empty until it exists. */
+/**
+ * SPEC 3.1 shopping cart. Shipping and tax belong to checkout; coupons and discountCents are the
+ * discount code and automatic discounts for the cart (cart-discounts.ts).
+ */
 export interface CartJson {
   /** '' when the visitor has no cart yet. */
   id: string;
@@ -77,9 +83,10 @@ export interface CartJson {
   selectedShippingOption: unknown;
   shippingLocation: unknown;
   applicableTaxRules: unknown[];
-  coupons: unknown[];
-  validCoupons: unknown[];
-  invalidCoupons: unknown[];
+  /** The code the shopper applied (issue 15), as typed; [] for none. */
+  coupons: string[];
+  validCoupons: CouponJson[];
+  invalidCoupons: InvalidCouponJson[];
   subtotalCents: number;
   taxCents: number;
   shippingCostCents: number;
@@ -139,7 +146,7 @@ export function cartJson(
     selectedShippingOption: null,
     shippingLocation: null,
     applicableTaxRules: [],
-    coupons: [],
+    coupons: cart?.coupon_code ? [cart.coupon_code] : [],
     validCoupons: [],
     invalidCoupons: [],
     subtotalCents: subtotal,

@@ -107,4 +107,10 @@ export const migrations: Record<string, Migration> = {
       await sql.raw(CART_ADD_ENTRIES_FUNCTION).execute(db);
     },
   },
+  // Issue 15: the discount code applied on the cart page, offered again at checkout.
+  '20261127_0440_cart_coupon_code': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('carts').addColumn('coupon_code', 'text').execute();
+    },
+  },
 };

@@ -33,6 +33,15 @@ import {
   UpdateFieldsBody,
 } from './schemas.js';
 import { isDigitalGood } from '../../shared/product/rules.js';
+import { Type } from '@sinclair/typebox';
+import { discountResolver } from '../discounts/resolver.js';
+import { setCartCoupon, withDiscounts } from './cart-discounts.js';
+import type { CartJson } from './cart-json.js';
+
+const CouponBody = Type.Object(
+  { code: Type.String({ maxLength: 200 }), crumb: Type.Optional(Type.String({ maxLength: 200 })) },
+  { additionalProperties: false },
+);
 
 /** Cart writes per visitor (cart, else client address) per window; abuse gets 429 + Retry-After. */
 export const CART_RATE_LIMIT = { max: 60, timeWindow: 10_000 };
@@ -70,6 +79,10 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
     },
   };
   const writeConfig = { rateLimit };
+  // Issue 15: every cart answer but an add's shows its discount (cart-discounts.ts).
+  const discounts = discountResolver(deps.db);
+  const discounted = (req: FastifyRequest, cart: CartJson) =>
+    withDiscounts(discounts, storeOf(req.site), cart, deps.now());
 
   app.post(
     '/api/commerce/shopping-cart/entries',
@@ -142,7 +155,9 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
         entryId,
         quantity,
       );
-      return reply.header('cache-control', 'no-store').send({ shoppingCart });
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ shoppingCart: await discounted(req, shoppingCart) });
     },
   );
 
@@ -152,9 +167,33 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
     async (req, reply) => {
       const { entryId } = req.params;
       const shoppingCart = await removeEntry(svc, storeOf(req.site), cartOf(req), entryId);
-      return reply.header('cache-control', 'no-store').send({ shoppingCart });
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ shoppingCart: await discounted(req, shoppingCart) });
     },
   );
+
+  // Issue 15 (docs/cart-api.md): the discount code typed on the cart page, kept for checkout.
+  app.put(
+    '/api/commerce/shopping-cart/coupon',
+    { schema: { body: CouponBody }, config: writeConfig },
+    async (req, reply) => {
+      const store = storeOf(req.site);
+      await setCartCoupon(deps.db, store, cartOf(req), req.body.code, deps.now());
+      const shoppingCart = await getCart(svc, store, cartOf(req));
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ shoppingCart: await discounted(req, shoppingCart) });
+    },
+  );
+  app.delete('/api/commerce/shopping-cart/coupon', { config: writeConfig }, async (req, reply) => {
+    const store = storeOf(req.site);
+    await setCartCoupon(deps.db, store, cartOf(req), null, deps.now());
+    const shoppingCart = await getCart(svc, store, cartOf(req));
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ shoppingCart: await discounted(req, shoppingCart) });
+  });
 
   app.get(
     '/api/commerce/shopping-cart',
@@ -162,7 +201,7 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
     async (req, reply) => {
       // mock, timecode and calculateSubtotal are accepted (SPEC 7); totals are always computed.
       const cart = await getCart(svc, storeOf(req.site), cartOf(req));
-      return reply.header('cache-control', 'no-store').send(cart);
+      return reply.header('cache-control', 'no-store').send(await discounted(req, cart));
     },
   );
 

@@ -19,6 +19,8 @@ export interface CartsTable {
   updated: Date;
   is_purchased: Generated<boolean>;
   order_id: string | null;
+  /** The discount code the shopper applied on the cart page (issue 15), as typed; checked on use. */
+  coupon_code: Generated<string | null>;
 }
 
 /**

@@ -1,19 +1,8 @@
 import { escapeHtml } from '../../shared/html.js';
 
-/** Said on every checkout page until a payment provider is connected. */
-export const PAYMENT_UNAVAILABLE = 'Payment is not yet available on this store.';
-
 export interface PageSite {
   title: string;
   language: string;
-}
-
-export interface SummaryLine {
-  title: string;
-  /** e.g. 'Size: M, Color: Blue' or a plan phrase; plain text. */
-  detail: string;
-  quantity: number;
-  amount: string;
 }
 
 /** A small, self-contained page (no scripts); every visitor- or owner-supplied text escaped. */
@@ -51,36 +40,8 @@ ${body}
 </html>`;
 }
 
-export function summaryTable(lines: SummaryLine[], totalLabel: string, total: string): string {
-  const rows = lines
-    .map(
-      (l) =>
-        `<tr><td>${escapeHtml(l.title)}${
-          l.detail ? `<div class="detail">${escapeHtml(l.detail)}</div>` : ''
-        }</td><td class="num">${l.quantity}</td><td class="num">${escapeHtml(l.amount)}</td></tr>`,
-    )
-    .join('\n');
-  return `<table>
-<thead><tr><th>Item</th><th class="num">Qty</th><th class="num">Price</th></tr></thead>
-<tbody>
-${rows}
-</tbody>
-<tfoot><tr><td colspan="2">${escapeHtml(totalLabel)}</td><td class="num">${escapeHtml(total)}</td></tr></tfoot>
-</table>`;
-}
-
-export function notice(text: string): string {
-  return `<p class="notice" role="status">${escapeHtml(text)}</p>`;
-}
-
 export function backLink(href: string, text: string): string {
   return `<a class="back" href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
-}
-
-export function attributesText(attributes: Record<string, string>): string {
-  return Object.entries(attributes)
-    .map(([k, v]) => `${k}: ${v}`)
-    .join(', ');
 }
 
 export function renderNotFound(site: PageSite): string {

@@ -6,7 +6,6 @@ import type { DatabaseHandle } from '../db/database.js';
 import { Messages } from '../../shared/errors.js';
 import { CART_COOKIE } from '../cart/cart-cookie.js';
 import { HOST_B, SITE_A, SITE_B, seedShop, Shopper } from '../cart/test-fixtures.js';
-import { PAYMENT_UNAVAILABLE } from './checkout-pages.js';
 
 const SUBSCRIPTION = '/api/3/commerce/cart/subscription';
 
@@ -25,7 +24,7 @@ describeEachBackend('checkout entry routes', (kind) => {
   });
 
   describe('subscription cart (SPEC 4.1 path 1)', () => {
-    it('answers data.cartToken and renders the subscription summary', async () => {
+    it('answers data.cartToken and renders the subscription checkout', async () => {
       const v = new Shopper(app);
       const res = await v.post(SUBSCRIPTION, {
         itemId: 'coffee',
@@ -48,7 +47,9 @@ describeEachBackend('checkout entry routes', (kind) => {
       expect(page.body).toContain('Coffee &lt;Club&gt;');
       expect(page.body).not.toContain('Coffee <Club>');
       expect(page.body).toContain('$20.00 every month');
-      expect(page.body).toContain(PAYMENT_UNAVAILABLE);
+      // The checkout island in its subscription mode, in the theme (subscriptions/routes.ts).
+      expect(page.body).toContain('data-island="checkout-page"');
+      expect(page.body).toContain('class="site-header');
     });
 
     it('prices a chosen subscription option with its discount and duration', async () => {
@@ -155,20 +156,24 @@ describeEachBackend('checkout entry routes', (kind) => {
   });
 
   describe('gift card checkout', () => {
-    it('summarises the chosen denomination, or lists them when no sku is given', async () => {
+    it('renders the gift card checkout: denominations, the chosen one, the test card', async () => {
       const v = new Shopper(app);
       const chosen = await v.get(
         `/checkout/giftcard?websiteId=${SITE_A}&giftCardProductId=gift&sku=GIFT-50`,
       );
       expect(chosen.statusCode).toBe(200);
+      expect(chosen.headers['cache-control']).toBe('no-store');
       expect(chosen.body).toContain('Gift Card');
+      expect(chosen.body).toContain('$25.00');
       expect(chosen.body).toContain('$50.00');
-      expect(chosen.body).not.toContain('$25.00');
-      expect(chosen.body).toContain(PAYMENT_UNAVAILABLE);
+      expect(chosen.body).toContain('gift-card-checkout');
+      // The island's server render: the chosen denomination checked, the recipient fields.
+      expect(chosen.body).toMatch(/value="GIFT-50"[^>]*checked|checked[^>]*value="GIFT-50"/);
+      expect(chosen.body).toContain('Recipient email');
+      expect(chosen.body).toContain('Buy gift card');
       const all = await v.get(`/checkout/giftcard?websiteId=${SITE_A}&giftCardProductId=gift`);
       expect(all.statusCode).toBe(200);
       expect(all.body).toContain('$25.00');
-      expect(all.body).toContain('$50.00');
     });
 
     it('gives 404 for another website, a product that is not a gift card, or an unknown sku', async () => {

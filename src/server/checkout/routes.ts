@@ -1,28 +1,20 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { DomainRoutes } from '../deps.js';
-import { escapeHtml } from '../../shared/html.js';
-import { formatMoney } from '../../shared/money.js';
-import { isGiftCard, subscriptionPriceText } from '../../shared/product/rules.js';
+import { isGiftCard } from '../../shared/product/rules.js';
 import { CHECKOUT_PATH } from '../../shared/cart/checkout-urls.js';
 import { cartIdOf } from '../cart/cart-cookie.js';
 import { getCart } from '../cart/cart-service.js';
-import { loadCartProduct, unitPriceCents } from '../cart/catalog-port.js';
-import { findSubscriptionCart } from '../cart/subscription-service.js';
+import { loadCartProduct } from '../cart/catalog-port.js';
 import { storeOf } from '../cart/store.js';
-import {
-  attributesText,
-  backLink,
-  notice,
-  PAYMENT_UNAVAILABLE,
-  renderNotFound,
-  renderPage,
-  summaryTable,
-  type PageSite,
-} from './checkout-pages.js';
+import { buildGiftCardContext } from '../gift-cards/gift-card-page.js';
+import { dayIn, siteTimeZone } from '../gift-cards/send-date.js';
+import { loadCheckoutSettings } from '../orders/checkout-settings.js';
+import { paymentProvidersFor } from '../payments/registry.js';
+import { pageRendererFor } from '../render/shared-page-renderer.js';
+import { renderNotFound, type PageSite } from './checkout-pages.js';
 
 const Str = Type.String({ maxLength: 200 });
-const SubscribeQuery = Type.Object({ cartToken: Type.Optional(Str) });
 const GiftCardQuery = Type.Object({
   websiteId: Type.Optional(Str),
   giftCardProductId: Type.Optional(Str),
@@ -52,43 +44,13 @@ export const checkoutRoutes: DomainRoutes = async (app, deps) => {
     return reply.header('cache-control', 'no-store').redirect(CHECKOUT_PATH, 302);
   });
 
-  app.get(
-    '/checkout/subscribe',
-    { schema: { querystring: SubscribeQuery } },
-    async (req, reply) => {
-      const { cartToken } = req.query;
-      const site: PageSite = req.site;
-      const sub = cartToken
-        ? await findSubscriptionCart(deps.db, req.site.id, cartToken, deps.now())
-        : undefined;
-      const found = sub ? await loadCartProduct(deps.db, req.site.id, sub.item_id) : undefined;
-      if (!sub || !found) return html(reply, 404, renderNotFound(site));
-      const { product } = found;
-      const currency = storeOf(req.site).currency;
-      const option = sub.subscription_option_id
-        ? product.productSubscriptionOptions.find((o) => o.id === sub.subscription_option_id)
-        : undefined;
-      const plan = option
-        ? { billingPeriod: option.billingPeriod, numBillingCycles: option.numBillingCycles }
-        : product.subscriptionPlan;
-      const price = formatMoney(sub.unit_price_cents * sub.quantity, currency, site.language);
-      const phrase = plan ? subscriptionPriceText(price, plan) : 'Unavailable';
-      const variant = product.variants.find((v) => v.id === sub.variant_id);
-      const detail = variant ? attributesText(variant.attributes) : '';
-      const body = [
-        summaryTable(
-          [{ title: sub.title, detail, quantity: sub.quantity, amount: price }],
-          'Total per billing period',
-          price,
-        ),
-        `<p class="plan">${escapeHtml(phrase)}</p>`,
-        notice(PAYMENT_UNAVAILABLE),
-        backLink('/', 'Continue shopping'),
-      ].join('\n');
-      return html(reply, 200, renderPage(site, 'Subscription checkout', body));
-    },
-  );
+  // /checkout/subscribe is the subscription checkout's (subscriptions/routes.ts).
 
+  const renderer = pageRendererFor(deps);
+  const providers = paymentProvidersFor(deps);
+
+  // SPEC 2: the gift card checkout (issue 15). A link naming another website, a product that is
+  // not a gift card or an unknown denomination is a 404; no sku lets the shopper choose.
   app.get('/checkout/giftcard', { schema: { querystring: GiftCardQuery } }, async (req, reply) => {
     const q = req.query;
     const site: PageSite = req.site;
@@ -99,30 +61,29 @@ export const checkoutRoutes: DomainRoutes = async (app, deps) => {
     if (!found || !isGiftCard(found.product.productType)) {
       return html(reply, 404, renderNotFound(site));
     }
-    const { product } = found;
-    const currency = storeOf(req.site).currency;
-    const money = (minor: number) => formatMoney(minor, currency, site.language);
-    const chosen = q.sku ? product.variants.find((v) => v.sku === q.sku) : undefined;
-    if (q.sku && !chosen) return html(reply, 404, renderNotFound(site));
-    let body: string;
-    if (chosen) {
-      const amount = money(unitPriceCents(product, chosen));
-      body = summaryTable(
-        [{ title: found.title, detail: attributesText(chosen.attributes), quantity: 1, amount }],
-        'Total',
-        amount,
-      );
-    } else {
-      // No denomination chosen (SPEC 2: sku is optional): show what can be bought.
-      const items = product.variants
-        .map(
-          (v) =>
-            `<li>${escapeHtml(attributesText(v.attributes) || v.sku)} — ${escapeHtml(money(unitPriceCents(product, v)))}</li>`,
-        )
-        .join('');
-      body = `<p>${escapeHtml(found.title)}</p>${items ? `<ul class="denominations">${items}</ul>` : ''}`;
+    if (q.sku && !found.product.variants.some((v) => v.sku === q.sku)) {
+      return html(reply, 404, renderNotFound(site));
     }
-    body += `\n${notice(PAYMENT_UNAVAILABLE)}\n${backLink('/', 'Continue shopping')}`;
-    return html(reply, 200, renderPage(site, 'Gift card', body));
+    const settings = await loadCheckoutSettings(deps.db, req.site.id);
+    const url = { path: '/checkout/giftcard', query: { offset: 0 } };
+    const page = await renderer.renderWith(
+      req.site,
+      url,
+      `${req.protocol}://${req.host}`,
+      (_d, r) =>
+        buildGiftCardContext(r, {
+          itemId: found.itemId,
+          title: found.title,
+          product: found.product,
+          sku: q.sku ?? null,
+          currency: storeOf(req.site).currency,
+          settings,
+          providers,
+          today: dayIn(deps.now(), siteTimeZone(req.site)),
+        }),
+    );
+    if (page.errors.length) req.log.warn({ templateErrors: page.errors }, 'template errors');
+    reply.header('x-robots-tag', 'noindex');
+    return html(reply, page.status, page.html);
   });
 };

@@ -14,6 +14,8 @@ import { migrations as payments } from '../payments/migrations.js';
 import { migrations as platform } from '../platform/migrations.js';
 import { migrations as discounts } from '../discounts/migrations.js';
 import { migrations as giftCards } from '../gift-cards/migrations.js';
+import { migrations as subscriptions } from '../subscriptions/migrations.js';
+import { migrations as comments } from '../comments/migrations.js';
 
 /**
  * Each domain owns its migrations; names start with a date and a per-domain number so they sort
@@ -35,4 +37,6 @@ export const allMigrations: Record<string, Migration> = {
   ...platform,
   ...discounts,
   ...giftCards,
+  ...subscriptions,
+  ...comments,
 };

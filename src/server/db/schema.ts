@@ -13,6 +13,8 @@ import type { PaymentsTables } from '../payments/tables.js';
 import type { PlatformTables } from '../platform/tables.js';
 import type { DiscountsTables } from '../discounts/tables.js';
 import type { GiftCardsTables } from '../gift-cards/tables.js';
+import type { SubscriptionsTables } from '../subscriptions/tables.js';
+import type { CommentsTables } from '../comments/tables.js';
 
 /** Every table, as each domain declares its own in `<domain>/tables.ts`. */
 export interface Database
@@ -31,4 +33,6 @@ export interface Database
     PaymentsTables,
     PlatformTables,
     DiscountsTables,
-    GiftCardsTables {}
+    GiftCardsTables,
+    SubscriptionsTables,
+    CommentsTables {}

@@ -56,4 +56,10 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Every quote and cart read looks up the website's automatic discounts (code null).
+  '20261127_0150_discounts_site_index': {
+    async up(db: Kysely<any>) {
+      await db.schema.createIndex('discounts_site_idx').on('discounts').column('site_id').execute();
+    },
+  },
 };

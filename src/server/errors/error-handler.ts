@@ -13,19 +13,29 @@ import { errorEnvelopes, type WireError } from './envelopes.js';
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     const envelope = errorEnvelopes[req.routeOptions.config?.errorEnvelope ?? 'standard'];
-    let wire: WireError;
-    if (err instanceof AppError) {
-      reply.headers(err.headers);
-      wire = { status: err.status, code: err.code, message: err.message, details: err.details };
-    } else {
-      wire = fromFastify(err);
-      if (wire.code === ErrorCode.INTERNAL) {
-        req.log.error({ err }, 'unhandled error');
-        if ('internalMessage' in envelope) wire.message = envelope.internalMessage;
-      }
+    if (err instanceof AppError) reply.headers(err.headers);
+    const wire = wireError(err, req.log);
+    if (wire.code === ErrorCode.INTERNAL && 'internalMessage' in envelope) {
+      wire.message = envelope.internalMessage;
     }
     return reply.status(wire.status).send(envelope.body(wire));
   });
+}
+
+/**
+ * Any error as its registered status, code and text (logged when unexpected). Also for the
+ * rare route that answers a page rather than a body (the sign-in form, owners/routes.ts).
+ */
+export function wireError(
+  err: FastifyError | AppError,
+  log: { error: (obj: object, msg: string) => void },
+): WireError {
+  if (err instanceof AppError) {
+    return { status: err.status, code: err.code, message: err.message, details: err.details };
+  }
+  const wire = fromFastify(err);
+  if (wire.code === ErrorCode.INTERNAL) log.error({ err }, 'unhandled error');
+  return wire;
 }
 
 /** Fastify's own errors (schema validation, body limits, rate limit) and anything unexpected. */

@@ -351,7 +351,7 @@ describeEachBackend('forms API (SPEC 7 / 8.4)', (kind) => {
       expect(en.html_body).toContain(
         `<p>Thanks for signing up for news from News &amp; &lt;${slug}&gt; &quot;Co&quot;.</p>`,
       );
-      expect(en.html_body).toMatch(/">Unsubscribe<\/a><\/p>$/);
+      expect(en.html_body).toMatch(/">Unsubscribe<\/a><\/p><\/body><\/html>$/);
       expect(en.html_body).not.toContain(`<${slug}>`);
     }
   });

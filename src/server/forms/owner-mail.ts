@@ -1,3 +1,4 @@
+import { mailDocument } from '../mail/mail-document.js';
 import { escapeHtml } from '../../shared/html.js';
 import { answeredFields } from '../../shared/forms/answers.js';
 import type { FormFieldDef, FormPageContext, FormValues } from '../../shared/forms/types.js';
@@ -40,8 +41,10 @@ export function ownerNotification(opts: {
     .join('\n');
 
   const cell = (s: string) => escapeHtml(s).replace(/\r?\n/g, '<br>');
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif">
-<p>New submission to <strong>${escapeHtml(opts.formName)}</strong> on ${escapeHtml(opts.siteTitle)}.</p>
+  const html = mailDocument({
+    lang: 'en',
+    title: opts.subject || `Form Submission - ${opts.formName}`,
+    body: `<p>New submission to <strong>${escapeHtml(opts.formName)}</strong> on ${escapeHtml(opts.siteTitle)}.</p>
 ${page ? `<p>Page: ${escapeHtml(page)}</p>` : ''}<p>Sent: ${escapeHtml(when)}</p>
 <table cellpadding="6" style="border-collapse:collapse">
 ${all
@@ -50,7 +53,8 @@ ${all
       `<tr><th align="left" valign="top" style="border-bottom:1px solid #ddd">${cell(r.label)}</th><td style="border-bottom:1px solid #ddd">${cell(r.value)}</td></tr>`,
   )
   .join('\n')}
-</table></body></html>`;
+</table>`,
+  });
 
   return {
     siteId: opts.siteId,

@@ -43,7 +43,7 @@ export async function validateAdditionalFields(
   if (!values) {
     throw appError(ErrorCode.FORM_FIELDS_INVALID, Messages.FORM_PARSE_ERROR, { errors: {} });
   }
-  const errors = validateValues(fields, values);
+  const errors = validateValues(fields, values, 'product');
   if (Object.keys(errors).length) return { valid: false, errors };
   return { valid: true, values, answers: toFieldAnswers(fields, values) };
 }

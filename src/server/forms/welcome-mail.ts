@@ -1,3 +1,4 @@
+import { mailDocument } from '../mail/mail-document.js';
 import { escapeHtml } from '../../shared/html.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { mailTexts } from '../mail/mail-texts.js';
@@ -21,7 +22,11 @@ export function newsletterWelcome(opts: {
     to: opts.to,
     subject: t.subject(opts.siteTitle),
     text: t.body(opts.siteTitle),
-    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif"><p>${t.body(escapeHtml(opts.siteTitle))}</p></body></html>`,
+    html: mailDocument({
+      lang: opts.language,
+      title: t.subject(opts.siteTitle),
+      body: `<p>${t.body(escapeHtml(opts.siteTitle))}</p>`,
+    }),
     fromName: opts.siteTitle,
     unsubscribeUrl: opts.unsubscribeUrl,
     language: opts.language,

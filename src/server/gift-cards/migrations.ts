@@ -50,4 +50,20 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /**
+   * An order paid partly by gift cards refunds up to what it took in all: the provider's part
+   * (paid_total) and the cards' (gift_card_total), which go back to the cards.
+   */
+  '20261127_0210_gift_cards_order_refunds': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('orders').dropConstraint('orders_refund_within_paid').execute();
+      await db.schema
+        .alterTable('orders')
+        .addCheckConstraint(
+          'orders_refund_within_paid',
+          sql`refunded_total <= paid_total + gift_card_total`,
+        )
+        .execute();
+    },
+  },
 };

@@ -49,6 +49,9 @@ export interface MailTexts {
     /** Marks a tax already in the prices (shown, not added). */
     taxIncluded: string;
     discount: string;
+    /** Issue 15: a gift card's payment line and what was left for the payment method. */
+    giftCard: string;
+    remaining: string;
     total: string;
     shipTo: string;
     testMode: string;
@@ -92,6 +95,8 @@ const en: MailTexts = {
     tax: 'Tax',
     taxIncluded: 'included',
     discount: 'Discount',
+    giftCard: 'Gift card',
+    remaining: 'Remaining to pay',
     total: 'Total',
     shipTo: 'Ship to',
     testMode: 'This is a test order: no money was taken.',
@@ -136,6 +141,8 @@ const ja: MailTexts = {
     tax: '税',
     taxIncluded: '内税',
     discount: '割引',
+    giftCard: 'ギフトカード',
+    remaining: '残りのお支払い',
     total: '合計',
     shipTo: 'お届け先',
     testMode: 'これはテスト注文です。代金は請求されていません。',

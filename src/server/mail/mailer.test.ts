@@ -94,8 +94,12 @@ describeEachBackend('mailer', (kind) => {
       { ...base, unsubscribeUrl: url },
     ]);
     expect(ja!.text_body).toBe(`Plain\n\n--\n配信停止: ${url}\n`);
-    expect(ja!.html_body).toBe(
-      '<p>Html</p><hr><p style="font-size:12px;color:#666"><a href="http://jp.localhost/unsubscribe?token=a&amp;b">配信を停止する</a></p>',
+    // A fragment leaves as a whole document in the mail's language, the footer inside it.
+    expect(ja!.html_body).toMatch(
+      /^<!doctype html><html lang="ja-JP"><head><meta charset="utf-8">/,
+    );
+    expect(ja!.html_body).toContain(
+      '<p>Html</p><hr><p style="font-size:12px;color:#666"><a href="http://jp.localhost/unsubscribe?token=a&amp;b">配信を停止する</a></p></body></html>',
     );
     expect(JSON.parse(ja!.headers)).toMatchObject({ 'Content-Language': 'ja' });
     expect(fr!.text_body).toBe(`Plain\n\n--\nUnsubscribe: ${url}\n`);
@@ -104,6 +108,17 @@ describeEachBackend('mailer', (kind) => {
     // Mail without a language (owner mail) keeps the English footer and no Content-Language.
     expect(owner!.text_body).toBe(`Plain\n\n--\nUnsubscribe: ${url}\n`);
     expect(JSON.parse(owner!.headers)).not.toHaveProperty('Content-Language');
+    await mailer.close();
+  });
+
+  it('puts the footer inside a whole HTML document: nothing after </html>', async () => {
+    const mailer = createMailer({ db: h.db, now });
+    const doc = '<!doctype html><html><body><p>Back in stock</p></body></html>';
+    const [row] = mailer.outboxRows([
+      { ...base, html: doc, unsubscribeUrl: 'http://x.localhost/u?t=1' },
+    ]);
+    expect(row!.html_body.endsWith('</p></body></html>')).toBe(true);
+    expect(row!.html_body).toContain('<p>Back in stock</p><hr><p style=');
     await mailer.close();
   });
 

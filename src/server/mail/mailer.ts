@@ -1,3 +1,4 @@
+import { wholeDocument } from './mail-document.js';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
@@ -139,15 +140,18 @@ export function createMailer(opts: MailerOptions): Mailer {
   function prepare(m: MailMessage): OutboxRow {
     const headers = safeHeaders(m.headers);
     let text = m.text;
-    let html = m.html;
     const texts = mailTexts(m.language);
+    let html = wholeDocument(m.html, m.language ?? texts.lang, m.subject);
     if (m.language !== undefined) headers['Content-Language'] = texts.lang;
     if (m.unsubscribeUrl) {
       const link = headerSafe(m.unsubscribeUrl);
       headers['List-Unsubscribe'] = `<${link}>`;
       headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
       text += `\n\n--\n${texts.unsubscribe.textLine(link)}\n`;
-      html += `<hr><p style="font-size:12px;color:#666"><a href="${escapeHtml(link)}">${texts.unsubscribe.linkLabel}</a></p>`;
+      html = withFooter(
+        html,
+        `<hr><p style="font-size:12px;color:#666"><a href="${escapeHtml(link)}">${texts.unsubscribe.linkLabel}</a></p>`,
+      );
     }
     if (m.replyTo) headers['Reply-To'] = safeAddress(m.replyTo);
     if (m.fromName) headers['X-From-Name'] = safeDisplayName(m.fromName);
@@ -331,4 +335,14 @@ export function createMailer(opts: MailerOptions): Mailer {
     },
   };
   return mailer;
+}
+
+/**
+ * Adds a footer inside the document: before `</body>` (or `</html>`) when the mail is a whole
+ * HTML document, so nothing follows `</html>`; at the end of a fragment.
+ */
+export function withFooter(html: string, footer: string): string {
+  const at = html.search(/<\/body\s*>/i);
+  const end = at >= 0 ? at : html.search(/<\/html\s*>/i);
+  return end >= 0 ? html.slice(0, end) + footer + html.slice(end) : html + footer;
 }

@@ -45,8 +45,6 @@ export interface DiscountUse {
   discountId: string;
   /** Lower-cased email when the discount is once per email, else null. */
   onceKey: string | null;
-  /** The code's usage limit when it has one (checked again under the row's lock). */
-  usageLimit: number | null;
   amount: number;
 }
 

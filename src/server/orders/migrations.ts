@@ -176,4 +176,10 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('orders').addColumn('subscription_id', 'text').execute();
     },
   },
+  '20261127_0210_orders_place_order_adjustments': {
+    async up(db: Kysely<any>) {
+      // place_order records discount uses and gift card debits (issue 15).
+      await sql.raw(PLACE_ORDER_FUNCTION).execute(db);
+    },
+  },
 };

@@ -42,6 +42,9 @@ function filtered(db: Db, siteId: string, query: OrderListQuery) {
 }
 
 /** The owner's list, newest first, paged by order number. */
+/** The largest order number an `integer` column holds. */
+const MAX_ORDER_NUMBER = 2_147_483_647;
+
 export async function listOrders(
   db: Db,
   secret: string,
@@ -50,7 +53,12 @@ export async function listOrders(
 ): Promise<OrderListResponse> {
   const limit = Math.min(Math.max(query.limit ?? ORDER_PAGE_SIZE, 1), 100);
   const base = filtered(db, siteId, query);
-  const after = query.cursor && /^\d+$/.test(query.cursor) ? Number(query.cursor) : undefined;
+  // Order numbers are PostgreSQL integers: a larger cursor means "from the start", not an
+  // out-of-range comparison the database refuses.
+  const after =
+    query.cursor && /^\d+$/.test(query.cursor)
+      ? Math.min(Number(query.cursor), MAX_ORDER_NUMBER)
+      : undefined;
   const [rows, count] = await Promise.all([
     (after !== undefined ? base.where('order_number', '<', after) : base)
       .selectAll()

@@ -1,3 +1,4 @@
+import { discountRows, giftCardRows, orderTotal } from './adjustment-rows.js';
 import type { AddressInput, OrderJson } from '../../shared/checkout/api.js';
 import { addressLines } from '../../shared/checkout/address-rules.js';
 import { escapeHtml } from '../../shared/html.js';
@@ -6,12 +7,15 @@ import type { MailMessage } from '../mail/mailer.js';
 import { mailTexts } from '../mail/mail-texts.js';
 import type { DownloadJson } from './downloads.js';
 import { orderPageTexts } from './order-pages.js';
+import { subscriptionMailTexts } from '../subscriptions/subscription-mail-texts.js';
 
 /** What the order mails need of the website. */
 export interface MailSite {
   id: string;
   title: string;
   language: string;
+  /** The website's time zone (IANA): a gift card's send date starts in it; absent: UTC. */
+  timeZone?: string;
 }
 
 const cell = (s: string) => escapeHtml(s).replace(/\r?\n/g, '<br>');
@@ -36,13 +40,13 @@ function orderSummary(order: OrderJson, language: string, t = mailTexts(language
     money(l.lineTotal),
   ]);
   const totals: [string, string][] = [[t.subtotal, money(order.subtotal)]];
-  if (order.discountTotal) totals.push([t.discount, `−${money(order.discountTotal)}`]);
+  totals.push(...discountRows(order, t, money));
   if (order.shippingAddress) totals.push([t.shipping, money(order.shippingTotal)]);
   for (const tax of order.taxLines) {
     const note = tax.included ? `, ${t.taxIncluded}` : '';
     totals.push([`${tax.name} (${tax.rate}%${note})`, money(tax.amount)]);
   }
-  totals.push([t.total, money(order.grandTotal)]);
+  totals.push([t.total, money(orderTotal(order))], ...giftCardRows(order, t, money));
   const answers = order.lines.flatMap((l) =>
     l.additionalFieldAnswers.map((a) => `${l.title} — ${a.label}: ${a.value}`),
   );
@@ -69,10 +73,13 @@ export function orderConfirmationMail(
   order: OrderJson,
   origin: string,
   downloads: readonly DownloadJson[] = [],
+  /** A subscription's order (issue 15): the signed link to manage it (its renewal receipt). */
+  manageUrl?: string,
 ): MailMessage {
   const t = mailTexts(site.language).order;
   const d = orderPageTexts(site.language);
   const url = origin + order.statusUrl;
+  const manage = manageUrl ? subscriptionMailTexts(site.language) : undefined;
   const summary = orderSummary(order, site.language, t);
   const ship = addressOf(order.shippingAddress, site.language);
   const text = [
@@ -92,6 +99,7 @@ export function orderConfirmationMail(
     ship.length ? `${t.shipTo}:\n${ship.join('\n')}` : '',
     order.paymentInstructions ? `${t.paymentInstructions}:\n${order.paymentInstructions}` : '',
     t.statusLine(url),
+    manage && manageUrl ? manage.manageLine(manageUrl) : '',
   ]
     .filter((l, i, all) => l !== '' || (all[i - 1] ?? '') !== '')
     .join('\n');
@@ -104,6 +112,7 @@ ${downloads.length ? `<h3 style="font-size:15px">${cell(d.DOWNLOADS)}</h3><ul>${
 ${ship.length ? `<h3 style="font-size:15px">${cell(t.shipTo)}</h3><p>${ship.map(cell).join('<br>')}</p>` : ''}
 ${order.paymentInstructions ? `<h3 style="font-size:15px">${cell(t.paymentInstructions)}</h3><p>${cell(order.paymentInstructions)}</p>` : ''}
 <p><a href="${escapeHtml(url)}">${cell(t.statusLink)}</a></p>
+${manage && manageUrl ? `<p><a href="${escapeHtml(manageUrl)}">${cell(manage.manageLink)}</a></p>` : ''}
 </body></html>`;
   return {
     siteId: site.id,

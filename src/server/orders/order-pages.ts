@@ -1,3 +1,4 @@
+import { discountRows, giftCardRows, orderTotal } from './adjustment-rows.js';
 import type { OrderJson } from '../../shared/checkout/api.js';
 import { addressLines } from '../../shared/checkout/address-rules.js';
 import { PageType } from '../../shared/enums.js';
@@ -24,6 +25,8 @@ export const OrderPageTexts = {
   QUANTITY: 'Qty',
   SUBTOTAL: 'Subtotal',
   DISCOUNT: 'Discount',
+  GIFT_CARD: 'Gift card',
+  REMAINING: 'Remaining to pay',
   SHIPPING: 'Shipping',
   INCLUDED: 'included',
   TOTAL: 'Total',
@@ -62,6 +65,8 @@ const JA_TEXTS: Texts = {
   QUANTITY: '数量',
   SUBTOTAL: '小計',
   DISCOUNT: '割引',
+  GIFT_CARD: 'ギフトカード',
+  REMAINING: '残りのお支払い',
   SHIPPING: '送料',
   INCLUDED: '込み',
   TOTAL: '合計',
@@ -133,9 +138,8 @@ export function orderPageJson(
   const totals: { label: string; amount: string }[] = [
     { label: t.SUBTOTAL, amount: money(order.subtotal) },
   ];
-  if (order.discountTotal) {
-    totals.push({ label: t.DISCOUNT, amount: `−${money(order.discountTotal)}` });
-  }
+  const labels = { discount: t.DISCOUNT, giftCard: t.GIFT_CARD, remaining: t.REMAINING };
+  for (const [label, amount] of discountRows(order, labels, money)) totals.push({ label, amount });
   if (order.shippingOption) {
     totals.push({
       label: `${t.SHIPPING} (${order.shippingOption.name})`,
@@ -176,7 +180,9 @@ export function orderPageJson(
       ],
     })),
     totals,
-    total: money(order.grandTotal),
+    total: money(orderTotal(order)),
+    /** Gift cards that paid, then what was left (shown under the total). */
+    payments: giftCardRows(order, labels, money).map(([label, amount]) => ({ label, amount })),
     currency: order.currency,
     refunded: order.refundedTotal ? `−${money(order.refundedTotal)}` : '',
     // Only while there is something to pay: a paid order's page need not tell how to pay.

@@ -16,6 +16,7 @@ import {
 } from './order-json.js';
 import { orderDownloadsMail, orderShippedMail, type MailSite } from './order-mail.js';
 import { orderDownloads } from './downloads.js';
+import { cardRefundable, returnToCards } from '../gift-cards/order-refunds.js';
 import type { OrderDeps } from './place-order.js';
 
 export interface OwnerContext {
@@ -158,13 +159,20 @@ export async function fulfillOrder(
   return json(deps, siteId, orderId);
 }
 
-function refundedStatus(paid: number, refunded: number): PaymentStatus {
-  return refunded >= paid ? 'refunded' : 'partially_refunded';
+/** Refunded in full once everything taken (the provider's part and the cards') went back. */
+function refundedStatus(o: {
+  paid_total: number;
+  gift_card_total: number;
+  refunded_total: number;
+}) {
+  const taken = o.paid_total + o.gift_card_total;
+  return (o.refunded_total >= taken ? 'refunded' : 'partially_refunded') satisfies PaymentStatus;
 }
 
 /**
- * Gives money back through the provider: `amount` (minor units) or everything still refundable.
- * Never more than was paid and not yet refunded (also a CHECK on the row).
+ * Gives money back: `amount` (minor units) or everything still refundable. Never more than was
+ * taken and not yet refunded (also a CHECK on the row). An order paid partly by gift cards
+ * refunds to the cards first (their balance goes back up), then the rest through the provider.
  */
 export async function refundOrder(
   deps: OrderDeps,
@@ -174,17 +182,14 @@ export async function refundOrder(
 ): Promise<OrderJson> {
   const siteId = ctx.site.id;
   const row = await mustFind(deps, siteId, orderId);
-  const refundable = row.paid_total - row.refunded_total;
+  const refundable = row.paid_total + row.gift_card_total - row.refunded_total;
   const want = amount ?? refundable;
   if (refundable <= 0 || want <= 0 || want > refundable) {
     throw appError(ErrorCode.REFUND_TOO_LARGE, Messages.REFUND_TOO_LARGE, { refundable });
   }
-  const provider = orderProvider(deps.providers, row.payment_provider);
-  if (!provider) throw invalid('The payment provider is not configured.');
-  // One key per refund step: a retried request for the same remaining amount is one refund.
-  const key = followUpKey(row.payment_reference, `refund:${row.refunded_total}:${want}`);
-  const r = await provider.refund(row.payment_reference, want, key);
-  if (!r.ok) throw invalid(r.message);
+  const toCards = Math.min(want, cardRefundable(row));
+  const toProvider = want - toCards;
+  if (toProvider > 0) await refundThroughProvider(deps, row, toProvider);
   const now = new Date(deps.now());
   await deps.db.transaction().execute(async (trx) => {
     const moved = await trx
@@ -195,26 +200,66 @@ export async function refundOrder(
       }))
       .where('id', '=', orderId)
       .where('refunded_total', '=', row.refunded_total)
-      .returning(['refunded_total', 'paid_total'])
+      .returning(['refunded_total', 'paid_total', 'gift_card_total'])
       .executeTakeFirst();
     if (!moved) return;
     await trx
       .updateTable('orders')
-      .set({ payment_status: refundedStatus(moved.paid_total, moved.refunded_total) })
+      .set({ payment_status: refundedStatus(moved) })
       .where('id', '=', orderId)
       .execute();
+    if (toCards > 0) await returnToCards(trx, row, toCards, now);
+    const money = (n: number) => formatMoney(n, row.currency, 'en-US');
     await addOrderEvent(
       trx,
       orderId,
       now,
       'refunded',
-      `Refunded ${formatMoney(want, row.currency, 'en-US')}.`,
-      {
-        amount: want,
-      },
+      toCards > 0
+        ? `Refunded ${money(want)} (${money(toCards)} to gift cards).`
+        : `Refunded ${money(want)}.`,
+      { amount: want, toGiftCards: toCards },
     );
   });
   return json(deps, siteId, orderId);
+}
+
+/** The provider's part of a refund; one key per refund step, so a retry is one refund. */
+async function refundThroughProvider(deps: OrderDeps, row: OrderRow, amount: number) {
+  const provider = orderProvider(deps.providers, row.payment_provider);
+  if (!provider) throw invalid('The payment provider is not configured.');
+  const key = followUpKey(row.payment_reference, `refund:${row.refunded_total}:${amount}`);
+  const r = await provider.refund(row.payment_reference, amount, key);
+  if (!r.ok) throw invalid(r.message);
+}
+
+/**
+ * An unpaid order that used gift cards gives their amounts back when it is cancelled (recorded
+ * as refunded, like a refund to the cards).
+ */
+async function returnCardsOfUnpaid(deps: OrderDeps, row: OrderRow): Promise<void> {
+  const back = cardRefundable(row);
+  if (back <= 0) return;
+  const now = new Date(deps.now());
+  await deps.db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable('orders')
+      .set((eb) => ({ refunded_total: eb('refunded_total', '+', back), updated: now }))
+      .where('id', '=', row.id)
+      .where('refunded_total', '=', row.refunded_total)
+      .returning('id')
+      .executeTakeFirst();
+    if (!moved) return;
+    await returnToCards(trx, row, back, now);
+    await addOrderEvent(
+      trx,
+      row.id,
+      now,
+      'refunded',
+      `Returned ${formatMoney(back, row.currency, 'en-US')} to gift cards.`,
+      { amount: back, toGiftCards: back },
+    );
+  });
 }
 
 /**
@@ -270,7 +315,8 @@ export async function cancelOrder(
       .where('id', '=', orderId)
       .execute();
     await addOrderEvent(deps.db, orderId, new Date(deps.now()), 'voided', 'Payment voided.');
-  } else if (row.paid_total - row.refunded_total > 0) {
+    await returnCardsOfUnpaid(deps, row);
+  } else if (row.paid_total + row.gift_card_total - row.refunded_total > 0) {
     return refundOrder(deps, ctx, orderId);
   }
   return json(deps, siteId, orderId);

@@ -23,10 +23,15 @@
  *    c. the Idempotency-Key must be free on this website → else `key_used`;
  *    d. every variant must have the quantity (all checked before any is taken) → else `short`
  *       with what is left, having written nothing;
- *    e. take the stock, number the order (counter + 1: only orders that are placed get a number,
+ *    e. lock the discounts it uses and the gift cards that pay (issue 15), in id order: each
+ *       discount must still be enabled, under its usage limit and, once per email, unused by
+ *       this email → else `discount_unavailable`; each gift card must be active and still hold
+ *       what it pays → else `gift_card_short` (two orders racing for one card: one wins);
+ *    f. take the stock, number the order (counter + 1: only orders that are placed get a number,
  *       so numbers have no gaps), insert the order, its lines, its timeline events, the test
- *       provider's ledger row when the payment settles with the order, the outgoing mail and the
- *       purchase event, and mark the cart purchased.
+ *       provider's ledger row when the payment settles with the order, the discount uses and
+ *       gift card debits (with their transactions), the gift cards the order buys, the outgoing
+ *       mail and the purchase event, and mark the cart purchased.
  * 4. Bump the content version of websites where a variant sold out (pages show it), last.
  *
  * The mail and the purchase event are rendered in Node before the number exists: they carry a
@@ -50,6 +55,9 @@ DECLARE
   v_cart record;
   v_lines jsonb;
   v_short jsonb;
+  v_refused text;
+  v_discounts jsonb := coalesce(p->'discountUses', '[]'::jsonb);
+  v_debits jsonb := coalesce(p->'giftCardDebits', '[]'::jsonb);
   v_sold_out boolean;
   v_number integer;
 BEGIN
@@ -89,6 +97,40 @@ BEGIN
     RETURN jsonb_build_object('status', 'short', 'short', v_short);
   END IF;
 
+  IF jsonb_array_length(v_discounts) > 0 THEN
+    PERFORM 1 FROM discounts d
+      WHERE d.id IN (SELECT u->>'discountId' FROM jsonb_array_elements(v_discounts) u)
+      ORDER BY d.id
+        FOR UPDATE;
+    SELECT u."discountId" INTO v_refused
+      FROM jsonb_to_recordset(v_discounts) AS u("discountId" text, "onceKey" text)
+      LEFT JOIN discounts d ON d.id = u."discountId" AND d.site_id = p_site_id
+     WHERE d.id IS NULL OR NOT d.enabled
+        OR (d.usage_limit IS NOT NULL AND d.times_used >= d.usage_limit)
+        OR (u."onceKey" IS NOT NULL AND EXISTS (
+              SELECT 1 FROM discount_redemptions r
+               WHERE r.discount_id = u."discountId" AND r.once_key = u."onceKey"))
+     LIMIT 1;
+    IF v_refused IS NOT NULL THEN
+      RETURN jsonb_build_object('status', 'discount_unavailable', 'discountId', v_refused);
+    END IF;
+  END IF;
+
+  IF jsonb_array_length(v_debits) > 0 THEN
+    PERFORM 1 FROM gift_cards g
+      WHERE g.id IN (SELECT d->>'giftCardId' FROM jsonb_array_elements(v_debits) d)
+      ORDER BY g.id
+        FOR UPDATE;
+    SELECT d."giftCardId" INTO v_refused
+      FROM jsonb_to_recordset(v_debits) AS d("giftCardId" text, amount integer)
+      LEFT JOIN gift_cards g ON g.id = d."giftCardId" AND g.site_id = p_site_id
+     WHERE g.id IS NULL OR g.status <> 'active' OR g.balance < d.amount
+     LIMIT 1;
+    IF v_refused IS NOT NULL THEN
+      RETURN jsonb_build_object('status', 'gift_card_short', 'giftCardId', v_refused);
+    END IF;
+  END IF;
+
   WITH taken AS (
     UPDATE variants v
        SET qty_in_stock = v.qty_in_stock - w.quantity
@@ -105,14 +147,57 @@ BEGIN
          language, subtotal, shipping_total, tax_total, discount_total, gift_card_total,
          grand_total, paid_total, refunded_total, tax_lines, shipping_address, billing_address,
          shipping_option, status, payment_status, fulfillment_status, payment_provider,
-         payment_reference, payment_instructions, test_mode, created, updated)
+         payment_reference, payment_instructions, test_mode, created, updated, discount_lines,
+         gift_card_lines, subscription_id)
   SELECT r.id, r.site_id, v_number, r.cart_id, r.idempotency_key, r.email, r.currency,
          r.language, r.subtotal, r.shipping_total, r.tax_total, r.discount_total,
          r.gift_card_total, r.grand_total, r.paid_total, r.refunded_total, r.tax_lines,
          r.shipping_address, r.billing_address, r.shipping_option, r.status, r.payment_status,
          r.fulfillment_status, r.payment_provider, r.payment_reference, r.payment_instructions,
-         r.test_mode, r.created, r.updated
+         r.test_mode, r.created, r.updated, coalesce(r.discount_lines, '[]'::jsonb),
+         coalesce(r.gift_card_lines, '[]'::jsonb), r.subscription_id
     FROM jsonb_populate_record(NULL::orders, p->'order') r;
+
+  IF jsonb_array_length(v_discounts) > 0 THEN
+    UPDATE discounts d SET times_used = d.times_used + 1, updated = p_now
+      FROM jsonb_to_recordset(v_discounts) AS u("discountId" text)
+     WHERE d.id = u."discountId";
+    INSERT INTO discount_redemptions (discount_id, site_id, order_id, email, once_key, amount,
+           created)
+    SELECT u."discountId", p_site_id, p_order_id, p->'order'->>'email', u."onceKey", u.amount,
+           p_now
+      FROM jsonb_to_recordset(v_discounts) AS u("discountId" text, "onceKey" text,
+           amount integer);
+  END IF;
+
+  IF jsonb_array_length(v_debits) > 0 THEN
+    WITH debited AS (
+      UPDATE gift_cards g SET balance = g.balance - d.amount, updated = p_now
+        FROM jsonb_to_recordset(v_debits) AS d("giftCardId" text, amount integer)
+       WHERE g.id = d."giftCardId"
+      RETURNING g.id, g.balance, d.amount)
+    INSERT INTO gift_card_transactions (gift_card_id, site_id, kind, amount, balance_after,
+           order_id, note, created)
+    SELECT id, p_site_id, 'redeemed', -amount, balance, p_order_id, 'Order #' || v_number, p_now
+      FROM debited;
+  END IF;
+
+  IF jsonb_array_length(coalesce(p->'giftCards', '[]'::jsonb)) > 0 THEN
+    INSERT INTO gift_cards (id, site_id, code_hash, last4, currency, initial_balance, balance,
+           status, recipient_email, recipient_name, sender_name, message, order_id, source,
+           send_on, created, updated)
+    SELECT r.id, r.site_id, r.code_hash, r.last4, r.currency, r.initial_balance, r.balance,
+           coalesce(r.status, 'active'), coalesce(r.recipient_email, ''),
+           coalesce(r.recipient_name, ''), coalesce(r.sender_name, ''), coalesce(r.message, ''),
+           r.order_id, r.source, r.send_on, r.created, r.updated
+      FROM jsonb_populate_recordset(NULL::gift_cards, p->'giftCards') r;
+    INSERT INTO gift_card_transactions (gift_card_id, site_id, kind, amount, balance_after,
+           order_id, note, created)
+    SELECT r.gift_card_id, r.site_id, r.kind, r.amount, r.balance_after, r.order_id,
+           replace(coalesce(r.note, ''), p_slot, v_number::text), r.created
+      FROM jsonb_populate_recordset(NULL::gift_card_transactions,
+           coalesce(p->'giftCardTransactions', '[]'::jsonb)) r;
+  END IF;
 
   INSERT INTO order_lines (id, order_id, position, item_id, variant_id, sku, title, attributes,
          product_type, quantity, unit_price, line_total, additional_field_answers)

@@ -13,11 +13,12 @@ import {
   validateAddress,
 } from '../../shared/checkout/address-rules.js';
 import { enabledProviders, type CheckoutSettings } from '../../shared/checkout/settings.js';
-import { computeQuote, type Quote, type TotalsLine } from '../../shared/checkout/totals.js';
+import type { Quote, TotalsLine } from '../../shared/checkout/totals.js';
+import type { GiftCardPurchaseRequest } from '../../shared/checkout/gift-cards.js';
 import { minimumSubtotalText } from '../../shared/cart/cart-minimum.js';
 import { ErrorCode, Messages } from '../../shared/errors.js';
 import { formatMoney } from '../../shared/money.js';
-import { isDigitalGood, needsShipping } from '../../shared/product/rules.js';
+import { isDigitalGood, isGiftCard, needsShipping } from '../../shared/product/rules.js';
 import type { Db } from '../db/database.js';
 import { appError, AppError } from '../errors/app-error.js';
 import type { DomainEvents } from '../events.js';
@@ -50,7 +51,9 @@ import {
   type OrderLineRow,
   type OrderRow,
 } from './order-json.js';
+import { adjustedQuote, type AdjustedQuote, type Adjusters } from './adjusted-quote.js';
 import { orderDownloads, type SignFileUrl } from './downloads.js';
+import { managePath } from '../subscriptions/manage-token.js';
 import { newOrderOwnerMail, orderConfirmationMail, type MailSite } from './order-mail.js';
 import {
   NUMBER_SLOT,
@@ -59,7 +62,8 @@ import {
   type PlacementOutcome,
 } from './record-order.js';
 
-export interface OrderDeps {
+/** `discounts` and `giftCards` (Adjusters): the issue 15 domains, wired in routes.ts. */
+export interface OrderDeps extends Adjusters {
   db: Db;
   now: () => number;
   secret: string;
@@ -88,6 +92,10 @@ export interface PlaceContext {
   origin: string;
   /** Who placed it, for the analytics purchase event (recorded with the order); none: no event. */
   shopper?: { sessionId: string | null; loggedIn: boolean };
+  /** The gift card checkout's details (recipient, message, send date) for the cards it buys. */
+  giftCardPurchase?: Omit<GiftCardPurchaseRequest, 'payment'>;
+  /** The subscription this order starts or renews. */
+  subscriptionId?: string;
 }
 
 export interface PlaceResult {
@@ -133,14 +141,15 @@ export async function placeOrder(
   const offered = enabledProviders(settings).filter((p) => deps.providers[p]);
   const request = validate(input, settings, offered, cart.entries);
   const lines = await quoteLines(deps.db, ctx.site.id, settings, cart.entries);
-  const quote = quoteFor(ctx, settings, lines, request);
-  const provider = deps.providers[request.payment.provider]!;
+  const adjusted = await quoteFor(deps, ctx, { settings, cart, lines, request });
+  const { quote } = adjusted;
+  const provider = providerFor(deps, request, quote);
   const payment = await pay(deps, provider, ctx, { cart, request, quote, settings, input });
 
   const draft = await draftOrder(deps, ctx, {
     cart,
     request,
-    quote,
+    adjusted,
     settings,
     payment,
     requestHash,
@@ -155,7 +164,7 @@ export async function placeOrder(
   if (outcome.status === 'existing') return theFirstOrder(deps, ctx, provider, payment, outcome);
   if (outcome.status !== 'placed') {
     if (payment.kind === 'held') await release(deps, provider, payment.reference);
-    throw refusal(outcome, cart.entries);
+    throw refusal(outcome, cart.entries, adjusted);
   }
   const order = { ...draft.order, orderNumber: outcome.orderNumber };
   return {
@@ -275,10 +284,11 @@ function validate(
     const prefix = input.billingAddress ? 'billingAddress' : 'shippingAddress';
     Object.assign(errors, validateAddress(billing, prefix));
   }
+  // No payment is fine when gift cards and discounts cover the total (checked after the quote).
   const provider = input.payment?.provider;
-  if (!provider || !offered.includes(provider)) {
+  if (input.payment && (!provider || !offered.includes(provider))) {
     errors['payment.provider'] = Messages.PAYMENT_METHOD_UNAVAILABLE;
-  } else if ((provider === 'test' || provider === 'stripe') && !input.payment.token) {
+  } else if ((provider === 'test' || provider === 'stripe') && !input.payment?.token) {
     errors['payment.token'] = 'Required';
   }
   if (Object.keys(errors).length) {
@@ -294,7 +304,9 @@ function validate(
     ...(shippingAddress ? { shippingAddress } : {}),
     ...(billingAddress ? { billingAddress } : {}),
     ...(input.shippingOptionId ? { shippingOptionId: input.shippingOptionId } : {}),
-    payment: input.payment,
+    ...(input.payment ? { payment: input.payment } : {}),
+    ...(input.couponCode?.trim() ? { couponCode: input.couponCode.trim() } : {}),
+    ...(input.giftCardCodes?.length ? { giftCardCodes: input.giftCardCodes } : {}),
   };
 }
 
@@ -324,20 +336,40 @@ export async function quoteLines(
   }));
 }
 
-/** Totals for the request; the shipping option must be one offered; SPEC 8.3 minimum. */
-function quoteFor(
+/**
+ * Totals for the request with its discounts and gift cards (adjusted-quote.ts): the shipping
+ * option must be one offered, SPEC 8.3's minimum is met, and every code given applies — a code
+ * that stopped applying since the page's quote refuses the order rather than charging more.
+ */
+async function quoteFor(
+  deps: OrderDeps,
   ctx: PlaceContext,
-  settings: CheckoutSettings,
-  lines: readonly TotalsLine[],
-  request: PlaceOrderRequest,
-): Quote {
-  const quote = computeQuote({
+  {
+    settings,
+    cart,
+    lines,
+    request,
+  }: {
+    settings: CheckoutSettings;
+    cart: LoadedCart;
+    lines: readonly TotalsLine[];
+    request: PlaceOrderRequest;
+  },
+): Promise<AdjustedQuote> {
+  const adjusted = await adjustedQuote(deps, {
+    siteId: ctx.site.id,
     currency: ctx.store.currency,
+    now: deps.now(),
+    email: request.email,
+    entries: cart.entries,
     lines,
     settings,
     address: request.shippingAddress ?? request.billingAddress,
     shippingOptionId: request.shippingOptionId,
+    couponCode: request.couponCode,
+    giftCardCodes: request.giftCardCodes,
   });
+  const { quote } = adjusted;
   if (quote.requiresShipping && (!quote.selected || quote.requestedOptionUnavailable)) {
     throw appError(ErrorCode.CHECKOUT_FIELDS_INVALID, Messages.UPDATE_MISSING_INFO, {
       fieldErrors: quote.selected
@@ -352,7 +384,37 @@ function quoteFor(
       minimumSubtotalText(formatMoney(minimum, ctx.store.currency, ctx.site.language)),
     );
   }
-  return quote;
+  const badCoupon = adjusted.discount.invalidCoupons[0];
+  if (badCoupon) {
+    throw appError(
+      ErrorCode.DISCOUNT_UNAVAILABLE,
+      Messages.DISCOUNT_UNAVAILABLE.replace('{code}', badCoupon.code),
+      // Not `code`: the details spread into the error body beside its `code` (the error code).
+      { couponCode: badCoupon.code, reason: badCoupon.reason },
+    );
+  }
+  if (adjusted.invalidGiftCards.length) {
+    throw appError(ErrorCode.GIFT_CARD_INVALID, Messages.GIFT_CARD_INVALID, {
+      invalidGiftCards: adjusted.invalidGiftCards,
+    });
+  }
+  return adjusted;
+}
+
+/** The provider that takes what is left; none when gift cards and discounts cover it all. */
+function providerFor(
+  deps: OrderDeps,
+  request: PlaceOrderRequest,
+  quote: Quote,
+): PaymentProvider | undefined {
+  if (quote.totals.grandTotal === 0) return undefined;
+  const chosen = request.payment ? deps.providers[request.payment.provider] : undefined;
+  if (!chosen) {
+    throw appError(ErrorCode.CHECKOUT_FIELDS_INVALID, Messages.UPDATE_MISSING_INFO, {
+      fieldErrors: { 'payment.provider': Messages.PAYMENT_METHOD_UNAVAILABLE },
+    });
+  }
+  return chosen;
 }
 
 function stockWants(entries: readonly EntryRow[]) {
@@ -395,13 +457,17 @@ interface PayInput {
   input: PlaceOrderRequest;
 }
 
-/** Settles with the order when the provider can (no I/O), else checks stock and authorizes. */
+/**
+ * Settles with the order when the provider can (no I/O), else checks stock and authorizes.
+ * Nothing left to pay (no provider): settled, paid by the gift cards' debits in the statement.
+ */
 async function pay(
   deps: OrderDeps,
-  provider: PaymentProvider,
+  provider: PaymentProvider | undefined,
   ctx: PlaceContext,
   { cart, request, quote, settings, input }: PayInput,
 ): Promise<Payment> {
+  if (!provider) return { kind: 'settled', ok: true, status: 'paid', reference: '' };
   const amount = quote.totals.grandTotal;
   const payment: PaymentRequest = {
     siteId: ctx.site.id,
@@ -411,12 +477,12 @@ async function pay(
       cart.cartId,
       amount,
       provider.id,
-      request.payment.token,
+      request.payment?.token,
     ),
     amount,
     currency: ctx.store.currency,
     email: request.email,
-    token: request.payment.token,
+    token: request.payment?.token,
     testMode: settings.testMode,
   };
   if (provider.settleWithOrder) {
@@ -471,7 +537,8 @@ async function rememberAttempt(
     .execute();
 }
 
-async function release(deps: OrderDeps, provider: PaymentProvider, reference: string) {
+async function release(deps: OrderDeps, provider: PaymentProvider | undefined, reference: string) {
+  if (!provider) return;
   try {
     const r = await provider.cancel(reference, followUpKey(reference, 'cancel'));
     if (!r.ok) deps.log?.warn({ reference, message: r.message }, 'payment hold not released');
@@ -483,7 +550,7 @@ async function release(deps: OrderDeps, provider: PaymentProvider, reference: st
 interface DraftInput {
   cart: LoadedCart;
   request: PlaceOrderRequest;
-  quote: Quote;
+  adjusted: AdjustedQuote;
   settings: CheckoutSettings;
   payment: Payment;
   requestHash: string;
@@ -497,13 +564,15 @@ interface DraftInput {
 async function draftOrder(
   deps: OrderDeps,
   ctx: PlaceContext,
-  { cart, request, quote, settings, payment, requestHash }: DraftInput,
+  { cart, request, adjusted, settings, payment, requestHash }: DraftInput,
 ): Promise<{ placement: Placement; order: OrderJson }> {
   const siteId = ctx.site.id;
   const now = new Date(deps.now());
   const orderId = crypto.randomUUID();
+  const { quote } = adjusted;
   const { totals, selected } = quote;
-  const provider = request.payment.provider;
+  // Nothing left to pay: no provider took part (the gift cards' debits are the payment).
+  const provider = totals.grandTotal > 0 && request.payment ? request.payment.provider : 'none';
   const paid = payment.status === 'paid';
   const fulfillment = quote.requiresShipping ? 'unfulfilled' : 'not_required';
   const row: Omit<OrderRow, 'order_number'> = {
@@ -523,9 +592,9 @@ async function draftOrder(
     paid_total: paid ? totals.grandTotal : 0,
     refunded_total: 0,
     tax_lines: totals.taxLines,
-    discount_lines: [],
-    gift_card_lines: [],
-    subscription_id: null,
+    discount_lines: adjusted.discount.lines,
+    gift_card_lines: adjusted.giftCardLines,
+    subscription_id: ctx.subscriptionId ?? null,
     shipping_address: request.shippingAddress ?? null,
     billing_address: request.billingAddress ?? null,
     shipping_option: selected ? { id: selected.id, name: selected.name } : null,
@@ -533,7 +602,7 @@ async function draftOrder(
     payment_status: payment.status,
     fulfillment_status: fulfillment,
     payment_provider: provider,
-    payment_reference: payment.reference,
+    payment_reference: payment.reference || `none_${orderId}`,
     payment_instructions: provider === 'manual' ? settings.payments.manual.instructions : '',
     test_mode: settings.testMode,
     created: now,
@@ -567,7 +636,18 @@ async function draftOrder(
     },
     // A payment settled with the order is taken as it commits (the timeline says when).
     ...(paid && payment.kind === 'settled'
-      ? [{ order_id: orderId, at: now, kind: 'paid', message: 'Payment captured.', data: {} }]
+      ? [
+          {
+            order_id: orderId,
+            at: now,
+            kind: 'paid',
+            message:
+              provider === 'none'
+                ? 'Paid in full by gift cards and discounts.'
+                : 'Payment captured.',
+            data: {},
+          },
+        ]
       : []),
   ];
   const order = orderJson(
@@ -584,10 +664,22 @@ async function draftOrder(
       ctx.origin,
     ),
   ]);
-  const mails = deps.mailer.outboxRows([
-    orderConfirmationMail(ctx.site, order, ctx.origin, downloads),
-    ...owners.map((to) => newOrderOwnerMail(ctx.site, order, to, ctx.origin)),
-  ]);
+  const issued = issueGiftCards(deps, ctx, order);
+  const mails = [
+    ...deps.mailer.outboxRows([
+      orderConfirmationMail(
+        ctx.site,
+        order,
+        ctx.origin,
+        downloads,
+        ctx.subscriptionId
+          ? ctx.origin + managePath(deps.secret, siteId, ctx.subscriptionId)
+          : undefined,
+      ),
+      ...owners.map((to) => newOrderOwnerMail(ctx.site, order, to, ctx.origin)),
+    ]),
+    ...issued.mails,
+  ];
   const placement: Placement = {
     siteId,
     cartId: cart.cartId,
@@ -604,6 +696,10 @@ async function draftOrder(
     orderLines: lines,
     events,
     testPayment: payment.kind === 'settled' ? (payment.ledger ?? null) : null,
+    discountUses: adjusted.discount.uses,
+    giftCardDebits: adjusted.debits,
+    giftCards: issued.giftCards,
+    giftCardTransactions: issued.transactions,
     mails,
     purchase: ctx.shopper
       ? purchaseEventRow({
@@ -619,6 +715,19 @@ async function draftOrder(
   return { placement, order };
 }
 
+/** Gift cards the order buys (its gift-card lines), issued by the order's own statement. */
+function issueGiftCards(deps: OrderDeps, ctx: PlaceContext, order: OrderJson) {
+  if (!deps.giftCards || !order.lines.some((l) => isGiftCard(l.productType))) {
+    return { giftCards: [], transactions: [], mails: [] };
+  }
+  return deps.giftCards.issue({
+    site: ctx.site,
+    order,
+    origin: ctx.origin,
+    purchase: ctx.giftCardPurchase,
+  });
+}
+
 const parseJson = <T>(v: T | string | null): T | null =>
   typeof v === 'string' ? (JSON.parse(v) as T) : v;
 
@@ -632,8 +741,23 @@ function summed(wants: readonly StockWant[]): StockWant[] {
 }
 
 /** Why a placement was refused, as the shopper's error. */
-function refusal(outcome: PlacementOutcome, entries: readonly EntryRow[]): AppError {
+function refusal(
+  outcome: PlacementOutcome,
+  entries: readonly EntryRow[],
+  adjusted: AdjustedQuote,
+): AppError {
   switch (outcome.status) {
+    case 'discount_unavailable': {
+      const line = adjusted.discount.lines.find((l) => l.discountId === outcome.discountId);
+      const code = line?.code ?? line?.label ?? '';
+      return appError(
+        ErrorCode.DISCOUNT_UNAVAILABLE,
+        Messages.DISCOUNT_UNAVAILABLE.replace('{code}', code),
+        { couponCode: code },
+      );
+    }
+    case 'gift_card_short':
+      return appError(ErrorCode.GIFT_CARD_BALANCE_CHANGED, Messages.GIFT_CARD_BALANCE_CHANGED);
     case 'short':
       return outOfStock(entries, outcome.short);
     case 'changed':
@@ -653,7 +777,7 @@ function refusal(outcome: PlacementOutcome, entries: readonly EntryRow[]): AppEr
 async function theFirstOrder(
   deps: OrderDeps,
   ctx: PlaceContext,
-  provider: PaymentProvider,
+  provider: PaymentProvider | undefined,
   payment: Payment,
   outcome: { orderId: string | null },
 ): Promise<PlaceResult> {
@@ -672,14 +796,14 @@ async function theFirstOrder(
 async function afterCommit(
   deps: OrderDeps,
   ctx: PlaceContext,
-  provider: PaymentProvider,
+  provider: PaymentProvider | undefined,
   order: OrderJson,
   payment: Payment,
   soldOut: boolean,
 ): Promise<OrderJson> {
   deps.mailer.kick();
   if (soldOut) announceStockChange(deps.events, ctx.site.id, []);
-  if (payment.kind === 'settled' || payment.status !== 'authorized') return order;
+  if (!provider || payment.kind === 'settled' || payment.status !== 'authorized') return order;
   await capturePayment(deps, provider, ctx.site.id, order.id);
   const captured = await loadOrderJson(deps.db, deps.secret, ctx.site.id, order.id);
   if (!captured) throw new Error(`order ${order.id} not found after commit`);

@@ -1,12 +1,12 @@
 import type { PaymentProviderId, QuoteRequest, QuoteResponse } from '../../shared/checkout/api.js';
 import { enabledProviders } from '../../shared/checkout/settings.js';
-import { computeQuote } from '../../shared/checkout/totals.js';
 import { ErrorCode } from '../../shared/errors.js';
 import { findOpenCart, listEntries } from '../cart/cart-queries.js';
 import type { CartStore } from '../cart/store.js';
 import type { Db } from '../db/database.js';
 import { appError } from '../errors/app-error.js';
 import { loadCheckoutSettings } from './checkout-settings.js';
+import { adjustedQuote, type Adjusters } from './adjusted-quote.js';
 import { quoteLines } from './place-order.js';
 
 const PROVIDER_LABELS = { test: 'Test card', manual: 'Bank transfer', stripe: 'Card' } as const;
@@ -18,6 +18,7 @@ const PROVIDER_LABELS = { test: 'Test card', manual: 'Bank transfer', stripe: 'C
  */
 export async function quoteCart(
   db: Db,
+  adjusters: Adjusters & { now: number },
   store: CartStore,
   cartId: string | undefined,
   input: QuoteRequest,
@@ -31,13 +32,20 @@ export async function quoteCart(
   const address = input.shippingAddress
     ? { ...input.shippingAddress, country: input.shippingAddress.country.trim().toUpperCase() }
     : undefined;
-  const quote = computeQuote({
+  const adjusted = await adjustedQuote(adjusters, {
+    siteId: store.siteId,
     currency: store.currency,
+    now: adjusters.now,
+    email: input.email,
+    entries,
     lines: await quoteLines(db, store.siteId, settings, entries),
     settings,
     address,
     shippingOptionId: input.shippingOptionId,
+    couponCode: input.couponCode,
+    giftCardCodes: input.giftCardCodes,
   });
+  const { quote, discount } = adjusted;
   return {
     totals: quote.totals,
     shippingOptions: quote.shippingOptions,
@@ -54,11 +62,11 @@ export async function quoteCart(
       })),
     testMode: settings.testMode,
     minimumSubtotal: store.minimumOrderSubtotalCents,
-    discountLines: [],
-    validCoupons: [],
-    invalidCoupons: [],
-    giftCardLines: [],
-    invalidGiftCards: [],
+    discountLines: discount.lines,
+    validCoupons: discount.validCoupons,
+    invalidCoupons: discount.invalidCoupons,
+    giftCardLines: adjusted.giftCardLines,
+    invalidGiftCards: adjusted.invalidGiftCards,
     itemCount: entries.reduce((n, e) => n + e.quantity, 0),
     cartId: cart.id,
   };

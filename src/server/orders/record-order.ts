@@ -6,6 +6,9 @@ import type { OutboxRow } from '../mail/mailer.js';
 import type { AnalyticsEventsTable } from '../analytics/tables.js';
 import type { TestPaymentsTable } from '../payments/tables.js';
 import { GroupCommit } from '../platform/group-commit.js';
+import type { GiftCardsTable, GiftCardTransactionsTable } from '../gift-cards/tables.js';
+import type { DiscountUse } from './adjustments.js';
+import type { GiftCardDebit } from './adjusted-quote.js';
 import type { OrderLineRow, OrderRow } from './order-json.js';
 
 /**
@@ -31,6 +34,13 @@ export interface Placement {
   events: { order_id: string; at: Date; kind: string; message: string; data: object }[];
   /** The `test` provider's ledger row when the payment settles with the order. */
   testPayment: Insertable<TestPaymentsTable> | null;
+  /** Discounts used (issue 15): counted and recorded under their rows' locks, or refused. */
+  discountUses: DiscountUse[];
+  /** Gift cards paying: each balance taken under its row's lock, or the placement refused. */
+  giftCardDebits: GiftCardDebit[];
+  /** Gift cards the order buys, and their 'issued' transactions. */
+  giftCards: Insertable<GiftCardsTable>[];
+  giftCardTransactions: Insertable<GiftCardTransactionsTable>[];
   /** Outgoing mail, rendered with `NUMBER_SLOT` as the order number. */
   mails: OutboxRow[];
   /** The analytics purchase event (its content's `orderNumber` is set by the function). */
@@ -43,7 +53,9 @@ export type PlacementOutcome =
   | { status: 'empty' }
   | { status: 'changed' }
   | { status: 'key_used' }
-  | { status: 'short'; short: StockShort[] };
+  | { status: 'short'; short: StockShort[] }
+  | { status: 'discount_unavailable'; discountId: string }
+  | { status: 'gift_card_short'; giftCardId: string };
 
 /** Several placements in one statement (one transaction); outcomes in the same order. */
 export async function placeOrders(db: Db, placements: Placement[]): Promise<PlacementOutcome[]> {

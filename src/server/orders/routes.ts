@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SiteVersionMemo } from '../platform/versioned-cache.js';
-import { unlistedItemIds } from '../catalog/catalog-queries.js';
 import { Type } from '@sinclair/typebox';
+import { AddressBody } from './address-schema.js';
 import type { PlaceOrderRequest, QuoteRequest } from '../../shared/checkout/api.js';
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -17,15 +16,11 @@ import { appError } from '../errors/app-error.js';
 import { requireOwner } from '../http/request-context.js';
 import { cartIdOf } from '../cart/cart-cookie.js';
 import { storeOf } from '../cart/store.js';
-import { mailerFor } from '../mail/mailer-registry.js';
 import { siteBaseUrl } from '../mail/site-url.js';
-import { paymentProvidersFor } from '../payments/registry.js';
 import { recordCheckoutStarted, sessionIdFromCookie } from '../analytics/server-events.js';
 import { rateLimitConfig } from '../http/rate-limit-config.js';
-import { cachedOwnerEmails } from '../owners/owner-emails-cache.js';
 import type { Site } from '../sites/site-queries.js';
 import { loadCheckoutSettings, saveCheckoutSettings } from './checkout-settings.js';
-import { OrderRecorder } from './record-order.js';
 import { loadOrderJson } from './order-json.js';
 import { listOrders, ordersCsv } from './order-list.js';
 import { orderIdFromToken } from './order-token.js';
@@ -34,10 +29,13 @@ import { orderDownloads } from './downloads.js';
 import { signedFileUrl } from '../media/signed-links.js';
 import { pageRendererFor } from '../render/shared-page-renderer.js';
 import { cancelOrder, fulfillOrder, markPaid, refundOrder } from './owner-actions.js';
-import { placeOrder, type OrderDeps } from './place-order.js';
+import { orderDepsFor } from './order-deps.js';
+import { placeOrder } from './place-order.js';
 import { quoteCart } from './quote.js';
 import { finishPayment } from './finish-payment.js';
 import { stripeIntent } from './stripe-intent.js';
+import { siteTimeZone } from '../gift-cards/send-date.js';
+import { giftCardPurchaseRoutes } from '../gift-cards/routes.js';
 
 /** Where Stripe sends its events (configure it in Stripe's dashboard). */
 export const STRIPE_WEBHOOK_PATH = '/api/commerce/payments/stripe/webhook';
@@ -46,28 +44,25 @@ export const STRIPE_WEBHOOK_PATH = '/api/commerce/payments/stripe/webhook';
 export const ORDER_ROLES: number[] = [Role.ADMIN, Role.STORE_MANAGER];
 
 const Str = (max = 200) => Type.String({ maxLength: max });
-// Every field optional at the schema: the service answers missing ones field by field
-// (CHECKOUT_FIELDS_INVALID), as the page shows them.
-const Address = Type.Object({
-  firstName: Type.Optional(Str()),
-  lastName: Type.Optional(Str()),
-  line1: Type.Optional(Str(300)),
-  line2: Type.Optional(Str(300)),
-  city: Type.Optional(Str()),
-  region: Type.Optional(Str()),
-  postalCode: Type.Optional(Str(40)),
-  country: Type.Optional(Str(10)),
-  phone: Type.Optional(Str(60)),
-});
+const Address = AddressBody;
+/** Issue 15: a discount code and gift card codes, on the quote and the placement alike. */
+const Codes = {
+  couponCode: Type.Optional(Str(64)),
+  giftCardCodes: Type.Optional(Type.Array(Str(64), { maxItems: 5 })),
+};
 const PlaceBody = Type.Object({
   email: Type.Optional(Str(320)),
   shippingAddress: Type.Optional(Address),
   billingAddress: Type.Optional(Address),
   shippingOptionId: Type.Optional(Str(64)),
-  payment: Type.Object({
-    provider: Type.Union(PAYMENT_PROVIDERS.map((p) => Type.Literal(p))),
-    token: Type.Optional(Str(300)),
-  }),
+  // Absent only when gift cards and discounts cover the whole total (place-order.ts).
+  payment: Type.Optional(
+    Type.Object({
+      provider: Type.Union(PAYMENT_PROVIDERS.map((p) => Type.Literal(p))),
+      token: Type.Optional(Str(300)),
+    }),
+  ),
+  ...Codes,
   crumb: Type.Optional(Str()),
 });
 const QuoteBody = Type.Object({
@@ -80,6 +75,8 @@ const QuoteBody = Type.Object({
     }),
   ),
   shippingOptionId: Type.Optional(Str(64)),
+  email: Type.Optional(Str(320)),
+  ...Codes,
   crumb: Type.Optional(Str()),
 });
 const IdParams = Type.Object({ id: Str(64) });
@@ -147,7 +144,12 @@ function origin(site: Site, deps: AppDeps): string {
 }
 
 function mailSite(site: Site) {
-  return { id: site.id, title: site.title, language: site.language };
+  return {
+    id: site.id,
+    title: site.title,
+    language: site.language,
+    timeZone: siteTimeZone(site),
+  };
 }
 
 function wantsJson(req: FastifyRequest): boolean {
@@ -159,34 +161,14 @@ function wantsJson(req: FastifyRequest): boolean {
  * settings, and the shopper's order confirmed (202) and order status (211) pages.
  */
 export const orderRoutes: DomainRoutes = async (app, deps) => {
-  const mailer = mailerFor(deps, app.log);
-  // Both per website content version: saving settings or a product bumps it (every process).
-  const checkoutSettings = new SiteVersionMemo(
-    'checkout-settings',
-    (siteId) => loadCheckoutSettings(deps.db, siteId),
-    deps.caches,
-  );
-  const draftProducts = new SiteVersionMemo(
-    'draft-products',
-    async (siteId): Promise<ReadonlySet<string>> =>
-      new Set((await unlistedItemIds(deps.db, siteId)).draft),
-    deps.caches,
-  );
-  const orderDeps: OrderDeps = {
-    db: deps.db,
-    now: deps.now,
-    secret: deps.config.secret,
-    events: deps.events,
-    mailer,
-    providers: paymentProvidersFor(deps),
-    recorder: new OrderRecorder(deps.db),
-    settings: (siteId, version) => checkoutSettings.get(siteId, version),
-    draftItemIds: (siteId, version) => draftProducts.get(siteId, version),
-    ownerEmails: (siteId) => cachedOwnerEmails(deps, siteId),
-    signFileUrl: signedFileUrl,
-    log: app.log,
-  };
+  const orderDeps = orderDepsFor(deps, app.log);
+  const adjusters = () => ({
+    discounts: orderDeps.discounts,
+    giftCards: orderDeps.giftCards,
+    now: deps.now(),
+  });
   const owner = requireOwner(deps.db, ORDER_ROLES);
+  await giftCardPurchaseRoutes(app, deps, orderDeps);
   const ownerCtx = (req: FastifyRequest) => ({
     site: mailSite(req.site),
     origin: origin(req.site, deps),
@@ -230,6 +212,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
     const store = storeOf(req.site);
     const quote = await quoteCart(
       deps.db,
+      adjusters(),
       store,
       cartIdOf(req, deps.config.secret),
       input as QuoteRequest,
@@ -255,7 +238,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
   app.post(STRIPE_INTENT_PATH, { schema: { body: QuoteBody } }, async (req, reply) => {
     const { crumb: _crumb, ...input } = req.body;
     const intent = await stripeIntent(
-      { db: deps.db, providers: orderDeps.providers, config: deps.config },
+      { db: deps.db, providers: orderDeps.providers, config: deps.config, ...adjusters() },
       storeOf(req.site),
       cartIdOf(req, deps.config.secret),
       input as QuoteRequest,

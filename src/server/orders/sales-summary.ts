@@ -17,6 +17,10 @@ export interface SalesSummary {
   averageOrderValue: number;
   /** Of `orders`, how many were placed in test mode (SPEC 3.9 testMode). */
   testOrders: number;
+  /** Money discounts took off these orders (issue 15); `revenue` is already net of it. */
+  discounts: number;
+  /** Of `revenue`, what subscription orders brought (first charges and renewals). */
+  recurringRevenue: number;
   /** Days with orders only, oldest first. */
   days: SalesDay[];
 }
@@ -33,11 +37,23 @@ export async function salesSummary(
   to: number,
   timeZone = 'UTC',
 ): Promise<SalesSummary> {
-  const rows = await sql<{ day: string; revenue: number; orders: number; test_orders: number }>`
+  // Revenue is what the orders came to after discounts: what the payment method was charged
+  // plus what gift cards paid (grand_total is the part left for the payment method).
+  const rows = await sql<{
+    day: string;
+    revenue: number;
+    orders: number;
+    test_orders: number;
+    discounts: number;
+    recurring: number;
+  }>`
     select to_char(created at time zone ${timeZone}, 'YYYY-MM-DD') as day,
-           coalesce(sum(grand_total - refunded_total), 0)::int as revenue,
+           coalesce(sum(grand_total + gift_card_total - refunded_total), 0)::int as revenue,
            count(*)::int as orders,
-           (count(*) filter (where test_mode))::int as test_orders
+           (count(*) filter (where test_mode))::int as test_orders,
+           coalesce(sum(discount_total), 0)::int as discounts,
+           coalesce(sum(grand_total + gift_card_total - refunded_total)
+             filter (where subscription_id is not null), 0)::int as recurring
       from orders
      where site_id = ${siteId}
        and created >= ${new Date(from)} and created < ${new Date(to)}
@@ -56,6 +72,8 @@ export async function salesSummary(
     revenue,
     averageOrderValue: orders ? Math.round(revenue / orders) : 0,
     testOrders: rows.rows.reduce((n, r) => n + Number(r.test_orders), 0),
+    discounts: rows.rows.reduce((n, r) => n + Number(r.discounts), 0),
+    recurringRevenue: rows.rows.reduce((n, r) => n + Number(r.recurring), 0),
     days,
   };
 }

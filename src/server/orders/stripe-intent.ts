@@ -6,6 +6,7 @@ import type { Db } from '../db/database.js';
 import { appError } from '../errors/app-error.js';
 import { paymentKey } from '../payments/payment-key.js';
 import type { PaymentProviders } from '../payments/registry.js';
+import type { Adjusters } from './adjusted-quote.js';
 import { quoteCart } from './quote.js';
 
 /**
@@ -17,8 +18,9 @@ import { quoteCart } from './quote.js';
  * key), so reloading the page or going back and forth makes no new ones.
  */
 export async function stripeIntent(
-  deps: {
+  deps: Adjusters & {
     db: Db;
+    now: number;
     providers: PaymentProviders;
     config: Pick<Config, 'stripePublishableKey' | 'stripeJsUrl'>;
   },
@@ -27,7 +29,7 @@ export async function stripeIntent(
   input: QuoteRequest,
 ): Promise<StripeIntentResponse> {
   const stripe = deps.providers.stripe;
-  const quote = await quoteCart(deps.db, store, cartId, input, (id) => !!deps.providers[id]);
+  const quote = await quoteCart(deps.db, deps, store, cartId, input, (id) => !!deps.providers[id]);
   if (!stripe?.initiate || !quote.paymentProviders.some((p) => p.id === 'stripe')) {
     throw appError(ErrorCode.CHECKOUT_FIELDS_INVALID, Messages.UPDATE_MISSING_INFO, {
       fieldErrors: { 'payment.provider': Messages.PAYMENT_METHOD_UNAVAILABLE },

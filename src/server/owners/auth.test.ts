@@ -133,10 +133,12 @@ describeEachBackend('owner sign-in, crumb and site by host', (kind) => {
     const other = new Visitor(app);
     expect(crumbIn((await other.get('/config/login')).body)).not.toBe(crumb);
 
-    const form = (password: string) =>
+    // The page's form posts to its own address.
+    expect(page.body).toContain('action="/config/login"');
+    const form = (password: string, formCrumb = crumb) =>
       v.request({
         method: 'POST',
-        url: '/api/auth/login',
+        url: '/config/login',
         crumb: false,
         // Its own client address, so these attempts leave the rate-limit test's budget alone.
         headers: {
@@ -144,7 +146,7 @@ describeEachBackend('owner sign-in, crumb and site by host', (kind) => {
           'x-forwarded-for': '10.7.0.1',
         },
         payload: new URLSearchParams({
-          crumb,
+          crumb: formCrumb,
           next: '/config',
           email: 'owner@demo.test',
           password,
@@ -155,6 +157,12 @@ describeEachBackend('owner sign-in, crumb and site by host', (kind) => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.headers['cache-control']).toBe('no-store');
     expect(crumbIn(wrong.body)).toBe(crumb);
+    expect(wrong.body).toContain('id="login-error"');
+    // A stale crumb is said on the page too: never a JSON body in the browser.
+    const stale = await form('pw-123456', 'stale');
+    expect(stale.statusCode).toBe(403);
+    expect(stale.headers['content-type']).toContain('text/html');
+    expect(stale.body).toContain('id="login-error"');
     const res = await form('pw-123456');
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/config');

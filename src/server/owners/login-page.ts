@@ -23,7 +23,7 @@ export function renderLoginPage(opts: {
 h1{font-size:1.4rem;margin-top:0}label{display:block;margin:.8rem 0 .3rem;font-weight:600}input{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #888;border-radius:4px;font:inherit}
 button{margin-top:1.2rem;width:100%;padding:.7rem;border:0;border-radius:4px;background:#1d1d1b;color:#fff;font:inherit;cursor:pointer}:focus-visible{outline:3px solid #2a6ef5;outline-offset:2px}.err{color:#a40000}</style></head>
 <body><main><h1>Sign in to your website</h1>${err}
-<form method="post" action="/api/auth/login" id="login-form"${opts.error ? ' aria-describedby="login-error"' : ''}>
+<form method="post" action="/config/login" id="login-form"${opts.error ? ' aria-describedby="login-error"' : ''}>
 <input type="hidden" name="crumb" value="${escapeHtml(opts.crumb)}"><input type="hidden" name="next" value="${escapeHtml(opts.next)}">
 <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required maxlength="256" value="${escapeHtml(opts.email ?? '')}">
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required maxlength="1024">

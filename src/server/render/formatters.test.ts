@@ -82,6 +82,16 @@ describe('site-money', () => {
     const json = { cents: 1200, websiteSettings: { storeSettings: { currencyCode: 'JPY' } } };
     expect(run('{cents|site-money}', json, 'ja-JP')).toBe('￥1,200');
   });
+
+  it("keeps SPEC 3.11's 2 digits for COP and IDR (CLDR would round them away)", () => {
+    for (const currency of ['COP', 'IDR']) {
+      const json = {
+        cents: 123456,
+        websiteSettings: { storeSettings: { currencyCode: currency } },
+      };
+      expect(run('{cents|site-money}', json).replace(/\s/g, ' ')).toBe(`${currency} 1,234.56`);
+    }
+  });
 });
 
 const variant = (over: Partial<VariantJson>): VariantJson => ({

@@ -9,7 +9,12 @@ import {
 } from '@squarespace/template-engine';
 import { escapeHtml } from '../../shared/html.js';
 import { bestWidth, imageHeight, imageUrl, imageWidth, srcset } from '../../shared/images.js';
-import { moneyJson, moneyToMinor, minorToDecimalString } from '../../shared/money.js';
+import {
+  fractionDigits,
+  moneyJson,
+  moneyToMinor,
+  minorToDecimalString,
+} from '../../shared/money.js';
 import {
   addButtonLabel,
   displayPrice,
@@ -138,7 +143,12 @@ export function formatMoneyNode(value: unknown, ctx: Context): string {
     return '';
   }
   if (!ctx.cldr) return `${amount} ${currency}`;
-  return ctx.cldr.Numbers.formatCurrency(amount, currency as never);
+  // SPEC 3.11's digits, not CLDR's: CLDR gives COP and IDR 0 digits, the SPEC gives them 2.
+  const digits = fractionDigits(currency);
+  return ctx.cldr.Numbers.formatCurrency(amount, currency as never, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
 }
 
 function productOf(value: unknown): ProductJson | undefined {

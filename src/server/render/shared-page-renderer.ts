@@ -15,6 +15,7 @@ import {
 } from '../content/content-queries.js';
 import { loadPageAssets } from './assets.js';
 import { blockPropsLoaders } from './block-props.js';
+import { itemExtrasLoaders } from './item-extras.js';
 import { IslandHtmlCache } from './island-html-cache.js';
 import { createIslandRenderer } from './island-renderer.js';
 import { renderIsland } from './islands.js';
@@ -42,6 +43,7 @@ export function pageRendererFor(deps: AppDeps): PageRenderer {
         catalog: { loadProducts, loadMerchandising, relatedItemIds, addOnItemIds, unlistedItemIds },
         content: { listItems, findItem, findItemsByIds, findAssets, searchItems },
         blockProps: blockPropsLoaders,
+        itemExtras: itemExtrasLoaders,
       },
       compiler,
       themes: new ThemeCache(deps.config.themesDir, compiler),

@@ -52,7 +52,10 @@ describe('buildRestockNotice', () => {
       ].join('\n'),
     );
     expect(m.html).toBe(
-      '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">' +
+      '<!doctype html><html lang="en-US"><head><meta charset="utf-8">' +
+        '<meta name="viewport" content="width=device-width,initial-scale=1">' +
+        '<title>Tea &lt;Cup&gt; &amp; &quot;Pot&quot; is back in stock</title></head>' +
+        '<body style="font-family:system-ui,sans-serif;line-height:1.5">' +
         '<p>Good news: <strong>Tea &lt;Cup&gt; &amp; &quot;Pot&quot; (Size: M)</strong> is back in stock at Shop &lt;&amp;&gt;.</p>' +
         '<p><a href="https://shop.example/p/cup?x=1&amp;y=&quot;2&quot;">Shop now</a></p>' +
         '<p style="font-size:12px;color:#666">You are getting this email because you asked to be ' +

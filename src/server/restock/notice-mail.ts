@@ -1,3 +1,4 @@
+import { mailDocument } from '../mail/mail-document.js';
 import { escapeHtml } from '../../shared/html.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { mailTexts } from '../mail/mail-texts.js';
@@ -37,15 +38,19 @@ export function buildRestockNotice(input: {
   const what = variant ? t.productWithVariant(name, variant) : name;
   const site = oneLine(input.siteTitle);
   const text = [t.intro(what, site), '', t.shopLine(input.productUrl), '', t.reason].join('\n');
-  const html =
-    `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">` +
-    `<p>${t.intro(`<strong>${escapeHtml(what)}</strong>`, escapeHtml(site))}</p>` +
-    `<p><a href="${escapeHtml(input.productUrl)}">${t.shopLink}</a></p>` +
-    `<p style="font-size:12px;color:#666">${t.reason}</p></body></html>`;
+  const subject = t.subject(name);
+  const html = mailDocument({
+    lang: input.language,
+    title: subject,
+    body:
+      `<p>${t.intro(`<strong>${escapeHtml(what)}</strong>`, escapeHtml(site))}</p>` +
+      `<p><a href="${escapeHtml(input.productUrl)}">${t.shopLink}</a></p>` +
+      `<p style="font-size:12px;color:#666">${t.reason}</p>`,
+  });
   return {
     siteId: input.siteId,
     to: input.to,
-    subject: t.subject(name),
+    subject,
     text,
     html,
     kind: 'restock',

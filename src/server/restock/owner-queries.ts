@@ -1,3 +1,4 @@
+import { isVariantSoldOut } from '../../shared/product/rules.js';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { appError } from '../errors/app-error.js';
@@ -72,6 +73,7 @@ export async function listRestockGroups(
         attributes: v?.attributes ?? {},
         count: Number(r.count),
         pendingCount: Number(r.pending),
+        soldOut: v ? isVariantSoldOut(v, v) : false,
       };
     }),
     hasNextPage,

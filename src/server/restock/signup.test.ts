@@ -323,6 +323,8 @@ describeEachBackend('restock sign-ups and the owner API', (kind) => {
       attributes: { Size: 'S0' },
       count: 2,
       pendingCount: 2,
+      // Sign-ups wait for stock: the editor asks before notifying about a sold-out variant.
+      soldOut: true,
     });
     expect(groups.at(-1)).toMatchObject({ variantId: 'tee-6', count: 7, pendingCount: 6 });
     const sums = sumRestockCountsByProduct(groups);

@@ -97,6 +97,21 @@ describeEachBackend('demo websites', (kind) => {
     );
   });
 
+  it('has the WELCOME10 sample code on the main demo (issue 15)', async () => {
+    const codes = await h.db
+      .selectFrom('discounts')
+      .select(['site_id', 'code', 'kind', 'value', 'once_per_email'])
+      .orderBy('code')
+      .execute();
+    expect(codes).toContainEqual({
+      site_id: 'site-demo',
+      code: 'WELCOME10',
+      kind: 'percentage',
+      value: 10,
+      once_per_email: true,
+    });
+  });
+
   it('stocks at least 16 products covering every SPEC 3.3 / 4.7 case', async () => {
     expect(products.length).toBeGreaterThanOrEqual(16);
     const some = (f: (p: ProductJson) => boolean) => products.some(f);

@@ -24,3 +24,10 @@ demoSeeders.push(seedDemoRestock);
 // Orders: checkout settings (shipping, tax, test and manual payments) of both demo websites.
 import { seedDemoCheckout } from '../orders/demo-checkout.js';
 demoSeeders.push(seedDemoCheckout);
+
+// Comments: real comments behind the demo blog's counts, one waiting in the queue (src/server/comments).
+import { seedDemoComments } from '../comments/demo-comments.js';
+demoSeeders.push(seedDemoComments);
+// Discounts: the WELCOME10 sample code on the main demo (src/server/discounts/demo-discounts.ts).
+import { seedDemoDiscounts } from '../discounts/demo-discounts.js';
+demoSeeders.push(seedDemoDiscounts);

@@ -10,6 +10,8 @@ export interface SiteSettings {
   websiteSettings: {
     timeZone: string;
     commentsEnabled: boolean;
+    /** Issue 14: new comments wait for the owner's approval (absent: true; docs/comments.md). */
+    commentsRequireApproval?: boolean;
     simpleLikingEnabled: boolean;
     shareButtonOptions: Record<string, boolean>;
     disqusShortname?: string;

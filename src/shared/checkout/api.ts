@@ -54,7 +54,7 @@ export interface PlaceOrderRequest {
    * How the rest is paid. May be left out only when discounts and gift cards cover the whole
    * total (the order is then recorded with `paymentProvider: 'none'`).
    */
-  payment: PaymentInput;
+  payment?: PaymentInput;
   /** A discount code (issue 15); automatic discounts apply without one. */
   couponCode?: string;
   /** Gift card codes, applied in the order given (issue 15). */
@@ -95,6 +95,8 @@ export interface InvalidCouponJson {
 export interface DiscountLineJson {
   discountId: string;
   code: string | null;
+  /** free-shipping lines carry the shipping they saved (not part of `discountTotal`). */
+  kind: DiscountKind;
   /** The code or the automatic discount's title, e.g. 'WELCOME10' or 'Spring sale'. */
   label: string;
   amount: number;

@@ -15,6 +15,7 @@ import {
   type PostalLabel,
   type RegionLabel,
 } from './address-rules.js';
+import { DiscountReasons } from './discounts.js';
 
 /** Address fields in the order a form shows them. */
 export type AddressField =
@@ -31,6 +32,8 @@ export type AddressField =
 export interface CheckoutTexts {
   /** The page's heading and title. */
   pageTitle: string;
+  /** The subscription checkout (issue 15): its button, while it works, and the plan's label. */
+  subscription: { subscribe: string; subscribing: string; plan: string };
   steps: { contact: string; address: string; delivery: string; payment: string; review: string };
   labels: { email: string; placeOrder: string } & Record<
     Exclude<AddressField, 'region' | 'postalCode'>,
@@ -82,6 +85,13 @@ export interface CheckoutTexts {
   taxLine: (name: string, rate: number, included: boolean) => string;
   discount: string;
   giftCard: string;
+  /** Issue 15: the one field for discount codes and gift cards, and what it shows. */
+  codeField: string;
+  apply: string;
+  removeCode: (code: string) => string;
+  giftCardEnding: (last4: string) => string;
+  freeShipping: string;
+  nothingToPay: string;
   quantity: (n: number) => string;
   /** Texts of the server and the shared rules (English) → this language; absent: as they are. */
   messages: Readonly<Record<string, string>>;
@@ -93,6 +103,7 @@ export interface CheckoutTexts {
 
 const EN: CheckoutTexts = {
   pageTitle: 'Checkout',
+  subscription: { subscribe: 'Subscribe', subscribing: 'Subscribing…', plan: 'Plan' },
   steps: {
     contact: 'Contact',
     address: 'Shipping address',
@@ -156,6 +167,12 @@ const EN: CheckoutTexts = {
   taxLine: (name, rate, included) => `${included ? 'Includes ' : ''}${name} (${rate}%)`,
   discount: 'Discount',
   giftCard: 'Gift card',
+  codeField: 'Discount code or gift card',
+  apply: 'Apply',
+  removeCode: (code) => `Remove ${code}`,
+  giftCardEnding: (last4) => `Gift card •••• ${last4}`,
+  freeShipping: 'Free shipping',
+  nothingToPay: 'Nothing left to pay: your discounts and gift cards cover this order.',
   quantity: (n) => `Quantity ${n}`,
   messages: {},
   maxLength: (n) => `Must be ${n} characters or fewer.`,
@@ -165,6 +182,7 @@ const EN: CheckoutTexts = {
 /** Japanese as Japanese shops word their checkout. */
 const JA: CheckoutTexts = {
   pageTitle: 'ご購入手続き',
+  subscription: { subscribe: '定期購入を申し込む', subscribing: 'お申し込み中…', plan: 'プラン' },
   steps: {
     contact: '連絡先',
     address: 'お届け先',
@@ -239,6 +257,12 @@ const JA: CheckoutTexts = {
   taxLine: (name, rate, included) => `${name}(${rate}%${included ? '・内税' : ''})`,
   discount: '割引',
   giftCard: 'ギフトカード',
+  codeField: '割引コードまたはギフトカード',
+  apply: '適用',
+  removeCode: (code) => `${code}を削除`,
+  giftCardEnding: (last4) => `ギフトカード •••• ${last4}`,
+  freeShipping: '送料無料',
+  nothingToPay: '割引とギフトカードでお支払いが完了するため、お支払いは不要です。',
   quantity: (n) => `数量 ${n}`,
   messages: {
     Required: '必須項目です。',
@@ -275,6 +299,13 @@ const JA: CheckoutTexts = {
       'カード確認後にご注文の合計金額が変わりました。内容をご確認のうえ、もう一度お支払いください。',
     [Messages.SESSION_EXPIRED]:
       'セッションの有効期限が切れました。ページを再読み込みしてもう一度お試しください。',
+    [DiscountReasons.NOT_VALID]: 'このコードは無効です。',
+    [DiscountReasons.EXPIRED]: 'このコードは有効期限が切れています。',
+    [DiscountReasons.NOT_YET]: 'このコードはまだご利用いただけません。',
+    [DiscountReasons.USED_UP]: 'このコードは利用上限に達しました。',
+    [DiscountReasons.USED_BY_EMAIL]: 'このコードはこのメールアドレスで利用済みです。',
+    [DiscountReasons.NO_ITEMS]: 'このコードはカート内の商品には使えません。',
+    [DiscountReasons.BETTER_DISCOUNT]: 'より大きな割引がすでに適用されています。',
   },
   maxLength: (n) => `${n}文字以内で入力してください。`,
   minimumSubtotal: (amount) => `ご購入には小計${amount}以上のご注文が必要です。`,

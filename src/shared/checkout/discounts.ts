@@ -3,7 +3,8 @@
  * decide whether a discount applies to a cart, and how much it takes off, live here too (pure,
  * so the cart page, the checkout and the server agree).
  */
-import type { DiscountKind } from './api.js';
+import { formatMoney } from '../money.js';
+import { DISCOUNT_KINDS, type DiscountKind } from './api.js';
 
 /** POST /api/commerce/discounts and PUT /api/commerce/discounts/{id} body. */
 export interface DiscountInput {
@@ -52,4 +53,240 @@ export interface DiscountJson {
 
 export interface DiscountListResponse {
   discounts: DiscountJson[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules (pure): the owner's input, and whether a discount applies to a cart and how much.
+
+export const DiscountLimits = {
+  codeMin: 3,
+  codeMax: 40,
+  titleMax: 100,
+  productIdsMax: 500,
+  /** Fixed amounts and minimum subtotals: at most 10 million major units of any currency. */
+  amountMax: 1_000_000_000,
+  usageLimitMax: 10_000_000,
+} as const;
+
+/** Letters, digits, '-' and '_': easy to read aloud and to type on a phone. */
+const CODE_CHARS = /^[A-Za-z0-9_-]+$/;
+
+/** The code as stored and shown: trimmed, upper-cased (codes match case-insensitively). */
+export function normalizeDiscountCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+export const DiscountFieldTexts = {
+  CODE_LENGTH: `Use ${DiscountLimits.codeMin} to ${DiscountLimits.codeMax} characters.`,
+  CODE_CHARS: 'Use letters, digits, - and _ only.',
+  TITLE_REQUIRED: 'Give an automatic discount a title: shoppers see it on their order.',
+  TITLE_LENGTH: `Use at most ${DiscountLimits.titleMax} characters.`,
+  KIND: 'Choose percentage, fixed amount or free shipping.',
+  PERCENTAGE: 'Enter a whole percentage from 1 to 100.',
+  FIXED: 'Enter an amount greater than 0.',
+  FREE_SHIPPING_VALUE: 'Free shipping has no value: leave it at 0.',
+  MINIMUM: 'Enter 0 or a positive amount.',
+  DATE: 'Enter a valid date.',
+  DATES_ORDER: 'The end must come after the start.',
+  USAGE_LIMIT: 'Enter a whole number of at least 1, or leave it empty for no limit.',
+  PRODUCT_IDS: `Choose at most ${DiscountLimits.productIdsMax} products.`,
+} as const;
+
+export type DiscountFieldErrors = Partial<Record<keyof DiscountInput, string>>;
+
+function wholeIn(n: unknown, min: number, max: number): boolean {
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= min && n <= max;
+}
+
+/** Epoch ms from 1970 to the end of year 9999 (what a date field and the database both hold). */
+function validDate(n: unknown): boolean {
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 && n <= 253_402_300_799_999;
+}
+
+/** The owner's discount, field by field ({} when valid); messages are shown beside each field. */
+export function validateDiscountInput(input: DiscountInput): DiscountFieldErrors {
+  const errors: DiscountFieldErrors = {};
+  const code = input.code == null ? '' : input.code.trim();
+  if (input.code != null) {
+    if (code.length < DiscountLimits.codeMin || code.length > DiscountLimits.codeMax) {
+      errors.code = DiscountFieldTexts.CODE_LENGTH;
+    } else if (!CODE_CHARS.test(code)) {
+      errors.code = DiscountFieldTexts.CODE_CHARS;
+    }
+  }
+  const title = (input.title ?? '').trim();
+  if (title.length > DiscountLimits.titleMax) errors.title = DiscountFieldTexts.TITLE_LENGTH;
+  else if (input.code == null && !title) errors.title = DiscountFieldTexts.TITLE_REQUIRED;
+
+  if (!(DISCOUNT_KINDS as readonly string[]).includes(input.kind)) {
+    errors.kind = DiscountFieldTexts.KIND;
+  } else if (input.kind === 'percentage' && !wholeIn(input.value, 1, 100)) {
+    errors.value = DiscountFieldTexts.PERCENTAGE;
+  } else if (input.kind === 'fixed' && !wholeIn(input.value, 1, DiscountLimits.amountMax)) {
+    errors.value = DiscountFieldTexts.FIXED;
+  } else if (input.kind === 'free-shipping' && input.value !== 0) {
+    errors.value = DiscountFieldTexts.FREE_SHIPPING_VALUE;
+  }
+  if (
+    input.minimumSubtotal !== undefined &&
+    !wholeIn(input.minimumSubtotal, 0, DiscountLimits.amountMax)
+  ) {
+    errors.minimumSubtotal = DiscountFieldTexts.MINIMUM;
+  }
+  if (input.startsAt != null && !validDate(input.startsAt))
+    errors.startsAt = DiscountFieldTexts.DATE;
+  if (input.endsAt != null && !validDate(input.endsAt)) errors.endsAt = DiscountFieldTexts.DATE;
+  else if (
+    input.endsAt != null &&
+    input.startsAt != null &&
+    !errors.startsAt &&
+    input.endsAt <= input.startsAt
+  ) {
+    errors.endsAt = DiscountFieldTexts.DATES_ORDER;
+  }
+  if (input.usageLimit != null && !wholeIn(input.usageLimit, 1, DiscountLimits.usageLimitMax)) {
+    errors.usageLimit = DiscountFieldTexts.USAGE_LIMIT;
+  }
+  if ((input.productIds?.length ?? 0) > DiscountLimits.productIdsMax) {
+    errors.productIds = DiscountFieldTexts.PRODUCT_IDS;
+  }
+  return errors;
+}
+
+/** Why a discount does not apply: shown to shoppers beside the code field (SPEC 3.1). */
+export const DiscountReasons = {
+  NOT_VALID: 'This code is not valid.',
+  EXPIRED: 'This code has expired.',
+  NOT_YET: 'This code is not valid yet.',
+  MINIMUM: 'Spend {amount} or more to use this code.',
+  USED_UP: 'This code has been used up.',
+  USED_BY_EMAIL: 'This code was already used with this email.',
+  NO_ITEMS: 'This code does not apply to the items in your cart.',
+  EMPTY_CART: 'Add something to your cart to use this code.',
+  BETTER_DISCOUNT: 'A larger discount is already applied to this order.',
+} as const;
+
+/** What the rules need of a stored discount. */
+export interface DiscountRule {
+  kind: DiscountKind;
+  value: number;
+  minimumSubtotal: number;
+  startsAt: number | null;
+  endsAt: number | null;
+  usageLimit: number | null;
+  timesUsed: number;
+  oncePerEmail: boolean;
+  productIds: readonly string[];
+  enabled: boolean;
+}
+
+/** What the rules need of a cart. */
+export interface DiscountCart {
+  currency: string;
+  lines: readonly { itemId: string; unitPrice: number; quantity: number }[];
+  subtotal: number;
+  now: number;
+  /** True when the cart's email already used this (once-per-email) discount. */
+  usedByEmail?: boolean;
+}
+
+export type DiscountOutcome =
+  { applies: true; amount: number; freeShipping: boolean } | { applies: false; reason: string };
+
+/** Round half up to the minor unit (amounts here are never negative). */
+function roundHalfUp(x: number): number {
+  // 1e-9 absorbs binary error in products like 1999 × 15 / 100 = 299.84999….
+  return Math.floor(x + 0.5 + 1e-9);
+}
+
+/** The part of the subtotal a discount may take from: its products' lines, or every line. */
+export function eligibleSubtotal(
+  rule: Pick<DiscountRule, 'productIds'>,
+  cart: DiscountCart,
+): number {
+  const only = rule.productIds.length ? new Set(rule.productIds) : null;
+  let sum = 0;
+  for (const l of cart.lines) if (!only || only.has(l.itemId)) sum += l.unitPrice * l.quantity;
+  return Math.min(sum, cart.subtotal);
+}
+
+/**
+ * Whether a discount applies to a cart and what it takes off. Checked in the order a shopper can
+ * act on: dates and usage first (nothing to do), then the cart (add the right items, spend more).
+ * Percentages and fixed amounts only take from the eligible lines, never more than they cost.
+ */
+export function evaluateDiscount(rule: DiscountRule, cart: DiscountCart): DiscountOutcome {
+  if (!rule.enabled) return { applies: false, reason: DiscountReasons.NOT_VALID };
+  if (rule.startsAt !== null && cart.now < rule.startsAt) {
+    return { applies: false, reason: DiscountReasons.NOT_YET };
+  }
+  if (rule.endsAt !== null && cart.now >= rule.endsAt) {
+    return { applies: false, reason: DiscountReasons.EXPIRED };
+  }
+  if (rule.usageLimit !== null && rule.timesUsed >= rule.usageLimit) {
+    return { applies: false, reason: DiscountReasons.USED_UP };
+  }
+  if (rule.oncePerEmail && cart.usedByEmail) {
+    return { applies: false, reason: DiscountReasons.USED_BY_EMAIL };
+  }
+  if (!cart.lines.length) return { applies: false, reason: DiscountReasons.EMPTY_CART };
+  const eligible = eligibleSubtotal(rule, cart);
+  if (rule.productIds.length && eligible <= 0) {
+    return { applies: false, reason: DiscountReasons.NO_ITEMS };
+  }
+  if (cart.subtotal < rule.minimumSubtotal) {
+    return {
+      applies: false,
+      reason: DiscountReasons.MINIMUM.replace(
+        '{amount}',
+        formatMoney(rule.minimumSubtotal, cart.currency),
+      ),
+    };
+  }
+  switch (rule.kind) {
+    case 'percentage':
+      return {
+        applies: true,
+        amount: Math.min(eligible, roundHalfUp((eligible * rule.value) / 100)),
+        freeShipping: false,
+      };
+    case 'fixed':
+      return { applies: true, amount: Math.min(eligible, rule.value), freeShipping: false };
+    case 'free-shipping':
+      return { applies: true, amount: 0, freeShipping: true };
+  }
+}
+
+/** What the shopper reads about a discount: '10% off', '$5.00 off', 'Free shipping'. */
+export function describeDiscount(
+  rule: Pick<DiscountRule, 'kind' | 'value'>,
+  currency: string,
+): string {
+  switch (rule.kind) {
+    case 'percentage':
+      return `${rule.value}% off`;
+    case 'fixed':
+      return `${formatMoney(rule.value, currency)} off`;
+    case 'free-shipping':
+      return 'Free shipping';
+  }
+}
+
+export type DiscountStatus = 'active' | 'scheduled' | 'expired' | 'used-up' | 'disabled';
+
+/** Where a discount stands now, as the owner's list shows it. */
+export function discountStatus(
+  d: Pick<DiscountJson, 'enabled' | 'startsAt' | 'endsAt' | 'usageLimit' | 'timesUsed'>,
+  now: number,
+): DiscountStatus {
+  if (!d.enabled) return 'disabled';
+  if (d.endsAt !== null && now >= d.endsAt) return 'expired';
+  if (d.usageLimit !== null && d.timesUsed >= d.usageLimit) return 'used-up';
+  if (d.startsAt !== null && now < d.startsAt) return 'scheduled';
+  return 'active';
+}
+
+/** 'N of M used', or 'N used' without a limit. */
+export function usageText(d: Pick<DiscountJson, 'timesUsed' | 'usageLimit'>): string {
+  return d.usageLimit === null ? `${d.timesUsed} used` : `${d.timesUsed} of ${d.usageLimit} used`;
 }

@@ -1,3 +1,5 @@
+import { emailError } from './address-rules.js';
+
 /**
  * Gift cards (issue 15): the shapes of the purchase page, the owner API and the checkout, and the
  * code's form. A code is at least 16 characters from an alphabet without look-alikes, shown in
@@ -72,4 +74,155 @@ export interface GiftCardIssueResponse {
 
 export interface GiftCardListResponse {
   giftCards: GiftCardJson[];
+}
+
+// --- the code's form (one home: the server generates and hashes, the pages show and detect) ---
+
+/**
+ * The characters a code is made of: A–Z and 2–9 without the look-alikes 0/O and 1/I, so a code
+ * read off paper is typed right. 32 characters: 5 bits each, 16 characters = 80 random bits.
+ */
+export const GIFT_CARD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const GIFT_CARD_CODE_LENGTH = 16;
+const MASK_GROUP = '\u2022\u2022\u2022\u2022';
+
+/** The code as stored and hashed: upper case, without spaces and dashes ('abcd-efgh …' typed). */
+export function normalizeGiftCardCode(code: string): string {
+  return code.toUpperCase().replace(/[\s\-‐-―]+/g, '');
+}
+
+/**
+ * True when the text is shaped like a gift card code (16 characters of the alphabet once
+ * normalized). The checkout's single "Discount code or gift card" field sends such a text as a
+ * gift card and anything else as a discount code.
+ */
+export function looksLikeGiftCardCode(text: string): boolean {
+  const code = normalizeGiftCardCode(text);
+  if (code.length !== GIFT_CARD_CODE_LENGTH) return false;
+  for (const ch of code) if (!GIFT_CARD_ALPHABET.includes(ch)) return false;
+  return true;
+}
+
+/** For reading: 'ABCD EFGH JKLM NPQR'. */
+export function groupCode(code: string): string {
+  return (normalizeGiftCardCode(code).match(/.{1,4}/g) ?? []).join(' ');
+}
+
+/** The last 4 characters, all the owner's list and the buyer ever see again. */
+export function codeLast4(code: string): string {
+  return normalizeGiftCardCode(code).slice(-4);
+}
+
+/** '•••• •••• •••• NPQR' from a code or its last 4. */
+export function maskCode(codeOrLast4: string): string {
+  return `${MASK_GROUP} ${MASK_GROUP} ${MASK_GROUP} ${codeLast4(codeOrLast4)}`;
+}
+
+// --- checks of the purchase page and the owner's issue form -----------------------------------
+
+export const GIFT_CARD_LIMITS = {
+  name: 100,
+  message: 500,
+  /** Largest card the owner can issue by hand (minor units): 100 000.00. */
+  maxAmount: 10_000_000,
+  /** How far ahead a send date may be. */
+  maxSendDays: 366,
+} as const;
+
+export type GiftCardFieldErrors = Record<string, string>;
+
+const REQUIRED = 'Required';
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The checkout's email rule (address-rules.ts); an optional one may be left empty. */
+function emailProblem(v: string | undefined, required: boolean): string | null {
+  if (!required && !(v ?? '').trim()) return null;
+  return emailError(v);
+}
+
+function tooLong(v: string | undefined, max: number): string | null {
+  return (v ?? '').trim().length > max ? `Please use at most ${max} characters.` : null;
+}
+
+/** Days since 1970-01-01 of a 'YYYY-MM-DD' that names a real date; undefined otherwise. */
+export function dayNumber(day: string): number | undefined {
+  const m = DAY.exec(day);
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = Date.UTC(y, mo - 1, d);
+  const back = new Date(t);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) {
+    return undefined;
+  }
+  return t / 86_400_000;
+}
+
+/**
+ * The gift card checkout's fields, each with its problem (empty: fine). `today` is the date in
+ * the website's time zone ('YYYY-MM-DD'): the send date is today or later, within a year.
+ * The payment is checked by the order's own placement.
+ */
+export function giftCardPurchaseErrors(
+  req: Omit<GiftCardPurchaseRequest, 'payment'>,
+  today: string,
+): GiftCardFieldErrors {
+  const errors: GiftCardFieldErrors = {};
+  const put = (field: string, problem: string | null) => {
+    if (problem) errors[field] = problem;
+  };
+  if (!req.sku.trim()) errors.sku = 'Select a denomination for the Gift Card';
+  put('email', emailProblem(req.email, true));
+  put('senderName', tooLong(req.senderName, GIFT_CARD_LIMITS.name));
+  put(
+    'recipientName',
+    req.recipientName.trim() ? tooLong(req.recipientName, GIFT_CARD_LIMITS.name) : REQUIRED,
+  );
+  put('recipientEmail', emailProblem(req.recipientEmail, true));
+  put('message', tooLong(req.message, GIFT_CARD_LIMITS.message));
+  if (req.sendOn !== undefined && req.sendOn !== '') {
+    const day = dayNumber(req.sendOn);
+    const first = dayNumber(today) ?? 0;
+    if (day === undefined) errors.sendOn = 'Please enter a date.';
+    else if (day < first) errors.sendOn = 'Please choose today or a later date.';
+    else if (day > first + GIFT_CARD_LIMITS.maxSendDays) {
+      errors.sendOn = 'Please choose a date within a year.';
+    }
+  }
+  return errors;
+}
+
+/** The owner's 'Issue gift card' form. */
+export function giftCardIssueErrors(req: GiftCardIssueRequest): GiftCardFieldErrors {
+  const errors: GiftCardFieldErrors = {};
+  const put = (field: string, problem: string | null) => {
+    if (problem) errors[field] = problem;
+  };
+  if (!Number.isInteger(req.amount) || req.amount < 1) {
+    errors.amount = 'Please enter an amount above zero.';
+  } else if (req.amount > GIFT_CARD_LIMITS.maxAmount) {
+    errors.amount = 'This amount is too large for a gift card.';
+  }
+  if (req.currency !== undefined && !/^[A-Z]{3}$/.test(req.currency)) {
+    errors.currency = 'Please use a 3-letter currency code.';
+  }
+  put('recipientEmail', emailProblem(req.recipientEmail, false));
+  put('recipientName', tooLong(req.recipientName, GIFT_CARD_LIMITS.name));
+  put('message', tooLong(req.message, GIFT_CARD_LIMITS.message));
+  return errors;
+}
+
+/** The gift card checkout island's props (rendered by the server from the catalog). */
+export interface GiftCardPageProps {
+  locale: string;
+  currency: string;
+  productId: string;
+  title: string;
+  denominations: { sku: string; label: string; amount: number }[];
+  /** The denomination the product page chose (SPEC 2 `sku`), if any. */
+  sku: string | null;
+  /** The providers the gift card checkout takes, as the checkout's quote lists them. */
+  providers: import('./api.js').QuoteResponse['paymentProviders'];
+  testMode: boolean;
+  /** 'YYYY-MM-DD' in the website's time zone: the earliest send date. */
+  today: string;
 }

@@ -29,9 +29,11 @@ export interface TotalsInput {
   /** Where it goes; the shipping address, or the billing one for a cart that ships nothing. */
   address?: Partial<AddressInput> | undefined;
   shippingOptionId?: string | undefined;
-  /** Discount applied to the subtotal (issue 15); 0 until then. */
+  /** Discount applied to the subtotal (issue 15). */
   discount?: number;
-  /** Gift cards applied to the grand total (issue 15); 0 until then. */
+  /** A free-shipping discount applies: every option is offered at 0 (issue 15). */
+  freeShipping?: boolean;
+  /** Gift cards applied to the grand total (issue 15). */
   giftCard?: number;
 }
 
@@ -45,6 +47,8 @@ export interface Quote {
   selected: ShippingOptionJson | null;
   /** True when `shippingOptionId` was given but is not offered for this cart and address. */
   requestedOptionUnavailable: boolean;
+  /** What free shipping saved on the selected option (0 without it). */
+  shippingSaved: number;
 }
 
 /** SPEC 3.1: a cart requires shipping when any line is a physical product. */
@@ -129,16 +133,19 @@ export function computeQuote(input: TotalsInput): Quote {
   const country = (input.address?.country ?? '').trim().toUpperCase();
 
   const shippingOptions: ShippingOptionJson[] = [];
+  /** Each offered option's price before free shipping. */
+  const fullPrice = new Map<string, number>();
   if (requiresShipping && country) {
     for (const o of settings.shippingOptions) {
       if (!servesCountry(settings, o, country)) continue;
       const amount = shippingAmount(o, subtotal, weight);
       if (amount === null) continue;
+      fullPrice.set(o.id, amount);
       shippingOptions.push({
         id: o.id,
         name: o.name,
         kind: o.kind,
-        amount,
+        amount: input.freeShipping ? 0 : amount,
         description: o.description,
       });
     }
@@ -148,6 +155,7 @@ export function computeQuote(input: TotalsInput): Quote {
     : undefined;
   const selected = requested ?? shippingOptions[0] ?? null;
   const shippingTotal = selected?.amount ?? 0;
+  const shippingSaved = selected ? (fullPrice.get(selected.id) ?? 0) - selected.amount : 0;
 
   const discount = Math.min(Math.max(0, input.discount ?? 0), subtotal);
   const included = settings.pricesIncludeTax;
@@ -178,5 +186,6 @@ export function computeQuote(input: TotalsInput): Quote {
     shippingOptions,
     selected,
     requestedOptionUnavailable: Boolean(input.shippingOptionId) && !requested,
+    shippingSaved,
   };
 }

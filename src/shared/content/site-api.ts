@@ -75,6 +75,8 @@ export interface SiteSettingsDoc {
   /** IANA time zone. */
   timeZone: string;
   commentsEnabled: boolean;
+  /** New comments wait for approval in /config (issue 14; absent on older clients: unchanged). */
+  commentsRequireApproval?: boolean;
   simpleLikingEnabled: boolean;
   /** SPEC 3.7 shareButtonOptions: network → shown. */
   shareButtonOptions: Record<string, boolean>;

@@ -4,6 +4,8 @@ export const CaptchaAction = {
   NEWSLETTER_BLOCK_SUBMISSION: 'NEWSLETTER_BLOCK_SUBMISSION',
   PRODUCT_WAITLIST_SUBMISSION: 'PRODUCT_WAITLIST_SUBMISSION',
   PROMO_POPUP_SUBMISSION: 'PROMO_POPUP_SUBMISSION',
+  /** Issue 14: a visitor's comment on an item (docs/comments.md). */
+  COMMENT_SUBMISSION: 'COMMENT_SUBMISSION',
 } as const;
 export type CaptchaAction = (typeof CaptchaAction)[keyof typeof CaptchaAction];
 

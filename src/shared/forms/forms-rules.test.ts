@@ -122,6 +122,14 @@ describe('validation (SPEC 5.3 / 5.6)', () => {
     expect(Messages.REQUIRED).toBe('Required');
   });
 
+  it("a required empty email: the contact form's email text, a product form's 'Required'", () => {
+    const email = f('email', { required: true });
+    expect(validateField(email, '')).toBe(Messages.FORM_EMAIL_INVALID);
+    expect(validateField(email, '', 'product')).toBe(Messages.REQUIRED);
+    expect(validateValues([email], {}, 'product')).toEqual({ [email.id]: Messages.REQUIRED });
+    expect(validateField(email, 'nope', 'product')).toBe(Messages.FORM_EMAIL_INVALID);
+  });
+
   it('a required checkbox needs at least one; multi-part needs at least one part', () => {
     expect(validateField(f('checkbox', { required: true }), [])).toBe('Required');
     expect(validateField(f('checkbox', { required: true }), ['x'])).toBeUndefined();

@@ -13,19 +13,24 @@ export function notAnOption(value: string): string {
   return `${value} is not one of the expected options`;
 }
 
+/** A contact or newsletter form (SPEC 5.6), or a product's custom form (SPEC 5.3). */
+export type FormPurpose = 'contact' | 'product';
+
 /** Longest value of any single input, whatever the field's own limit: keeps stored rows small. */
 export const MAX_INPUT_LENGTH = 10_000;
 
 /**
  * One field's message, or undefined when valid. Rules, in order:
  * sections are always valid; a required field left empty gives 'Required' (SPEC 5.3; the likert
- * survey and email fields have their own texts); over the max length gives the character-limit
+ * survey has its own text, and so has an email field of a contact form, SPEC 5.6 — a product's
+ * custom form says 'Required' for it too, SPEC 5.3); over the max length gives the character-limit
  * text (an optional empty field is valid, SPEC 5.6); a non-empty email must be an address
  * (SPEC 5.7); choices must be among the options.
  */
 export function validateField(
   field: FormFieldDef,
   value: FieldValue | undefined,
+  purpose: FormPurpose = 'contact',
 ): string | undefined {
   if (field.type === 'section') return undefined;
   const empty = isEmptyValue(field, value);
@@ -45,7 +50,9 @@ export function validateField(
 
   if (empty) {
     if (!field.required) return undefined;
-    return field.type === 'email' ? Messages.FORM_EMAIL_INVALID : Messages.REQUIRED;
+    return field.type === 'email' && purpose === 'contact'
+      ? Messages.FORM_EMAIL_INVALID
+      : Messages.REQUIRED;
   }
 
   const texts = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [];
@@ -76,10 +83,14 @@ export function validateField(
 }
 
 /** Every field's message (SPEC 5.3 / 5.6): field id → text. Empty object = valid. */
-export function validateValues(fields: FormFieldDef[], values: FormValues): FieldErrors {
+export function validateValues(
+  fields: FormFieldDef[],
+  values: FormValues,
+  purpose: FormPurpose = 'contact',
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const f of fields) {
-    const message = validateField(f, values[f.id]);
+    const message = validateField(f, values[f.id], purpose);
     if (message) errors[f.id] = message;
   }
   return errors;

@@ -50,6 +50,12 @@ const EN = {
   quantityOfText: 'Quantity, {title}',
   subtotalText: 'Subtotal',
   checkoutText: 'Checkout',
+  // The cart page's discount code (issue 15).
+  discountCodeText: 'Discount code',
+  applyText: 'Apply',
+  removeCodeText: 'Remove code {code}',
+  discountText: 'Discount',
+  totalText: 'Total',
 };
 
 export type StorefrontTexts = { readonly [K in keyof typeof EN]: string };
@@ -90,6 +96,11 @@ const JA: StorefrontTexts = {
   quantityOfText: '{title}の数量',
   subtotalText: '小計',
   checkoutText: 'ご購入手続きへ',
+  discountCodeText: '割引コード',
+  applyText: '適用',
+  removeCodeText: 'コード{code}を削除',
+  discountText: '割引',
+  totalText: '合計',
 };
 
 export const ENGLISH_TEXTS: StorefrontTexts = EN;

@@ -52,6 +52,11 @@ export interface RestockSignUpGroupJson {
   count: number;
   /** Sign-ups not yet notified. */
   pendingCount: number;
+  /**
+   * The variant has nothing to sell yet (SPEC 4.7): notifying now would bring shoppers to a
+   * sold-out page, so the editor asks first.
+   */
+  soldOut: boolean;
 }
 
 /** GET /api/site-users/account/notifications/restock/groups?cursor= */

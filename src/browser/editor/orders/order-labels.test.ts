@@ -50,6 +50,19 @@ describe('order labels and actions', () => {
       }),
     ).toEqual({ markPaid: false, fulfil: false, cancel: false, refund: false });
     expect(refundable({ grandTotal: 1000, refundedTotal: 250 })).toBe(750);
+    // An order paid wholly by gift cards (nothing for the provider) is still refundable.
+    expect(
+      orderActions({
+        status: 'open',
+        paymentStatus: 'paid',
+        fulfillmentStatus: 'not_required',
+        grandTotal: 0,
+        giftCardTotal: 500,
+        refundedTotal: 0,
+      }).refund,
+    ).toBe(true);
+    // Gift cards paid 400 more: their part is refundable too (back to the cards first).
+    expect(refundable({ grandTotal: 1000, giftCardTotal: 400, refundedTotal: 250 })).toBe(1150);
   });
 
   it('parses partial refund amounts in the currency’s digits', () => {

@@ -73,7 +73,8 @@ export function orderActions(
   o: Pick<
     OrderJson,
     'status' | 'paymentStatus' | 'fulfillmentStatus' | 'grandTotal' | 'refundedTotal'
-  >,
+  > &
+    Partial<Pick<OrderJson, 'giftCardTotal'>>,
 ) {
   const open = o.status !== 'cancelled';
   const paid = o.paymentStatus === 'paid' || o.paymentStatus === 'partially_refunded';
@@ -81,13 +82,16 @@ export function orderActions(
     markPaid: open && (o.paymentStatus === 'pending' || o.paymentStatus === 'authorized'),
     fulfil: open && o.fulfillmentStatus === 'unfulfilled',
     cancel: open && o.fulfillmentStatus !== 'fulfilled',
-    refund: paid && o.grandTotal - o.refundedTotal > 0,
+    refund: paid && refundable(o) > 0,
   };
 }
 
 /** The amount still refundable, in minor units. */
-export function refundable(o: Pick<OrderJson, 'grandTotal' | 'refundedTotal'>): number {
-  return Math.max(0, o.grandTotal - o.refundedTotal);
+export function refundable(
+  o: Pick<OrderJson, 'grandTotal' | 'refundedTotal'> & Partial<Pick<OrderJson, 'giftCardTotal'>>,
+): number {
+  // Gift cards' part goes back to the cards (issue 15), the rest through the provider.
+  return Math.max(0, o.grandTotal + (o.giftCardTotal ?? 0) - o.refundedTotal);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   refundable,
 } from '../orders/order-labels.js';
 import { StatusBadges } from '../orders/status-badges.js';
+import { giftCardHref } from '../routes.js';
 import { useLoad } from '../use-load.js';
 
 type Action = 'mark-paid' | 'fulfill' | 'cancel' | 'refund';
@@ -172,7 +173,12 @@ function OrderView({ order, onChanged }: { order: OrderJson; onChanged: (o: Orde
             onSubmit={(e) => void run(e)}
             aria-label={ACTION_TEXT[open].button}
           >
-            <p>{ACTION_TEXT[open].confirm}</p>
+            <p>
+              {ACTION_TEXT[open].confirm}
+              {open === 'refund' && order.giftCardTotal > 0
+                ? ' The gift cards that paid get their part back first.'
+                : ''}
+            </p>
             {open === 'fulfill' && (
               <div className="ed-form-grid">
                 <label>
@@ -322,8 +328,23 @@ function OrderView({ order, onChanged }: { order: OrderJson; onChanged: (o: Orde
             )}
             <div className="ed-order-grand">
               <dt>Total</dt>
-              <dd>{money(order.grandTotal)}</dd>
+              <dd>{money(order.grandTotal + order.giftCardTotal)}</dd>
             </div>
+            {/* Gift cards paid part of it (issue 15): each card, then what the provider took. */}
+            {order.giftCardLines.map((g) => (
+              <div key={g.giftCardId}>
+                <dt>
+                  <a href={giftCardHref(g.giftCardId)}>Gift card ••••{g.last4}</a>
+                </dt>
+                <dd>−{money(g.amount)}</dd>
+              </div>
+            ))}
+            {order.giftCardLines.length > 0 && (
+              <div>
+                <dt>Paid by {order.paymentProvider === 'none' ? 'gift cards only' : 'card'}</dt>
+                <dd>{money(order.grandTotal)}</dd>
+              </div>
+            )}
             {order.refundedTotal > 0 && (
               <div>
                 <dt>Refunded</dt>

@@ -1,3 +1,4 @@
+import { SendNotificationsButton } from '../send-notifications-button.js';
 import { useState } from 'react';
 import type {
   RestockSettingsJson,
@@ -102,14 +103,12 @@ export function RestockGroupScreen({
                   <strong>{formatCount(g.pendingCount)}</strong> waiting of {formatCount(g.count)}{' '}
                   sign-ups.
                 </p>
-                <button
-                  type="button"
-                  className="ed-button ed-button-primary"
+                <SendNotificationsButton
+                  primary
+                  soldOut={g.soldOut}
                   disabled={g.pendingCount === 0 || (sends.one !== undefined && !sends.one.done)}
-                  onClick={() => void send()}
-                >
-                  Send notifications
-                </button>
+                  onSend={() => void send()}
+                />
                 <SendStatus send={sends.one} />
               </div>
             )

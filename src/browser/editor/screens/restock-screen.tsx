@@ -1,3 +1,4 @@
+import { SendNotificationsButton } from '../send-notifications-button.js';
 import { DataTable } from '../data-table.js';
 import { RESTOCK_PATHS } from '../editor-constants.js';
 import { editorFetch } from '../editor-fetch.js';
@@ -99,15 +100,12 @@ export function RestockScreen() {
                       <td className="ed-num">{formatCount(g.count)}</td>
                       <td className="ed-num">{formatCount(g.pendingCount)}</td>
                       <td className="ed-actions">
-                        <button
-                          type="button"
-                          className="ed-button"
+                        <SendNotificationsButton
+                          soldOut={g.soldOut}
                           disabled={g.pendingCount === 0 || busy(g.variantId) || busy('all')}
-                          onClick={() => void sendOne(g.productId, g.variantId)}
-                          aria-label={`Send notifications for ${g.productName}, ${variantName(g)}`}
-                        >
-                          Send notifications
-                        </button>
+                          onSend={() => void sendOne(g.productId, g.variantId)}
+                          label={`Send notifications for ${g.productName}, ${variantName(g)}`}
+                        />
                         <SendStatus send={sends[g.variantId]} />
                       </td>
                     </tr>

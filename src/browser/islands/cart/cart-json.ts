@@ -1,3 +1,4 @@
+import type { CouponJson, InvalidCouponJson } from '../../../shared/checkout/api.js';
 import type { MoneyJson } from '../../../shared/product/types.js';
 
 /**
@@ -28,6 +29,11 @@ export interface CartJson {
   subtotalCents: number;
   grandTotalCents?: number;
   totalQuantity: number;
+  /** Issue 15: the discount code applied on the cart page, and whether it applies. */
+  coupons?: string[];
+  validCoupons?: CouponJson[];
+  invalidCoupons?: InvalidCouponJson[];
+  discountCents?: number;
   [key: string]: unknown;
 }
 

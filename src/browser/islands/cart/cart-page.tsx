@@ -13,6 +13,7 @@ import { storefrontTexts } from '../../../shared/i18n/storefront-texts.js';
 import { formatMoney } from '../../../shared/money.js';
 import type { MoneyJson } from '../../../shared/product/types.js';
 import type { CartEntryJson } from './cart-json.js';
+import { CartCoupon } from './cart-coupon.js';
 import { CartEntryRow } from './cart-entry-row.js';
 import type { EditAnswersModalProps, EditableForm, SaveResult } from './edit-answers-modal.js';
 import { cartStore, type CartStore } from './store.js';
@@ -41,7 +42,7 @@ interface Editing {
  * The /cart page (SPEC 2, 8.3): every entry with its variant and custom-form answers, a quantity
  * input (1–9999), a remove button and, on lines with custom-form answers, an Edit control that
  * opens the form pre-filled (SPEC 4.2's recalculate events, 8.3's form texts); the subtotal, and
- * checkout. The cart is fetched in the
+ * a discount code (issue 15), and checkout. The cart is fetched in the
  * browser, so the server renders a busy placeholder; failures are announced in a live region.
  */
 export default function CartPage({
@@ -221,6 +222,15 @@ export default function CartPage({
             <p className="ci-subtotal">
               {texts.subtotalText} <strong>{formatMoney(subtotal, currency, locale)}</strong>
             </p>
+            {cart && (
+              <CartCoupon
+                cart={cart}
+                locale={locale}
+                currency={currency}
+                texts={texts}
+                onApply={(code) => store.setCoupon(code)}
+              />
+            )}
             {blocked && <p className="ci-minimum">{blocked}</p>}
             <form method="get" action={CHECKOUT_PATH}>
               <button type="submit" className="ci-checkout" disabled={blocked !== null}>

@@ -68,7 +68,7 @@ export function EditAnswersModal(props: EditAnswersModalProps) {
       collectValues(form.fields, states, query),
       props.answers,
     );
-    const client = customFormClientFailure(validateValues(form.fields, values));
+    const client = customFormClientFailure(validateValues(form.fields, values, 'product'));
     setErrors(client.fieldErrors);
     setFailure(null);
     setMessage(client.message);

@@ -216,6 +216,20 @@ export class CartStore {
   }
 
   /**
+   * PUT …/coupon with a discount code, DELETE it with null (docs/cart-api.md, issue 15). The
+   * answer says whether it applies (validCoupons/invalidCoupons): a code that does not is kept,
+   * with its reason, until the shopper removes it.
+   */
+  async setCoupon(code: string | null): Promise<CartJson> {
+    const { shoppingCart } = await this.deps.fetchJson<CartResponse>(`${CART_PATH}/coupon`, {
+      method: code === null ? 'DELETE' : 'PUT',
+      ...(code === null ? {} : { json: { code } }),
+    });
+    this.commit(shoppingCart);
+    return shoppingCart;
+  }
+
+  /**
    * GET …/entries/{id}/additionalFields: the form a line's answers belong to (docs/cart-api.md).
    * Only a read: no recalculation, the cart is untouched.
    */

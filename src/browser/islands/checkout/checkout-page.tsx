@@ -8,22 +8,27 @@ import {
 } from '../../../shared/checkout/api.js';
 import { addressLines } from '../../../shared/checkout/address-rules.js';
 import { checkoutTexts, localizeMessage } from '../../../shared/checkout/checkout-texts.js';
-import { ErrorCode, Messages } from '../../../shared/errors.js';
+import { Messages, type ErrorCode } from '../../../shared/errors.js';
 import { formatMoney } from '../../../shared/money.js';
 import { apiFetch, ApiError } from '../../lib/api.js';
-import { cartStore, type CartStore } from '../cart/store.js';
+import type { CartJson } from '../cart/cart-json.js';
+import { cartStore, type CartStatus, type CartStore } from '../cart/store.js';
 import { useCart } from '../cart/use-cart.js';
 import { AddressFields, Field } from './address-fields.js';
 import { ChoiceList } from './choice-list.js';
+import { normalizeGiftCardCode } from '../../../shared/checkout/gift-cards.js';
 import {
+  applyCode,
   billingOf,
   cardDigits,
   confirmationUrl,
   defaultCountry,
+  dropInvalidCodes,
   emptyDraft,
   fieldErrorsOf,
   firstStepWithError,
   nextStep,
+  nothingToPay,
   placeOrderRequest,
   quoteRequestFor,
   shortLinesOf,
@@ -35,12 +40,32 @@ import {
   type CheckoutDraft,
   type StepId,
 } from './checkout-steps.js';
+import { CodeField, type AppliedCode } from './code-field.js';
 import { OrderSummary } from './order-summary.js';
 import { PaymentStep, providerLabel } from './payment-step.js';
 import { StripeCard, type StripeCardHandle } from './stripe-card.js';
 
 export const QUOTE_PATH = '/api/commerce/checkout/quote';
 export const ORDERS_PATH = '/api/commerce/orders';
+export const SUBSCRIPTION_QUOTE_PATH = '/api/commerce/subscriptions/quote';
+export const SUBSCRIPTIONS_PATH = '/api/commerce/subscriptions';
+
+/**
+ * The subscription checkout (/checkout/subscribe, issue 15): the same steps pay a subscription
+ * cart. Its one line comes with the page (no cookie cart); quotes and the placement name the
+ * cart token; the button says Subscribe; success opens the subscription confirmed page.
+ */
+export interface SubscriptionCheckout {
+  cartToken: string;
+  /** SPEC 9.2's phrase ('$20.00 every month'). */
+  planPhrase: string;
+  cart: CartJson;
+}
+
+// Typed against the registry but plain strings: a value import of `ErrorCode` would pull the whole
+// registry (statuses and docs) into every island's bundle (eslint forbids it in src/browser).
+const PAYMENT_ACTION_REQUIRED: ErrorCode = 'PAYMENT_ACTION_REQUIRED';
+const PAYMENT_DECLINED: ErrorCode = 'PAYMENT_DECLINED';
 
 export interface CheckoutPageProps {
   locale?: string;
@@ -48,6 +73,7 @@ export interface CheckoutPageProps {
   /** Tests pass their own store and navigation; pages use the shared store and `location`. */
   store?: CartStore;
   navigate?: (url: string) => void;
+  subscription?: SubscriptionCheckout;
 }
 
 interface Failure {
@@ -83,9 +109,16 @@ export default function CheckoutPage({
   currency = 'USD',
   store = cartStore,
   navigate = (url) => window.location.assign(url),
+  subscription,
 }: CheckoutPageProps) {
   const texts = checkoutTexts(locale);
-  const { status, cart } = useCart(store);
+  const live = useCart(store);
+  const { status, cart } = subscription
+    ? { status: 'ready' as CartStatus, cart: subscription.cart }
+    : live;
+  const quotePath = subscription ? SUBSCRIPTION_QUOTE_PATH : QUOTE_PATH;
+  const withToken = <T extends object>(body: T) =>
+    subscription ? { cartToken: subscription.cartToken, ...body } : body;
   const [quote, setQuote] = useState<QuoteResponse | null>(null);
   const [quoteFailed, setQuoteFailed] = useState<string | null>(null);
   const [draft, setDraft] = useState<CheckoutDraft>(() => emptyDraft('US'));
@@ -97,6 +130,8 @@ export default function CheckoutPage({
   const [placing, setPlacing] = useState(false);
   const [intent, setIntent] = useState<StripeIntentResponse | null>(null);
   const [intentFailed, setIntentFailed] = useState<string | null>(null);
+  /** Why the codes last applied do not apply (the quote's reasons), shown under the field. */
+  const [codeNotes, setCodeNotes] = useState<string[]>([]);
   /** Bumped to move focus after a render: to the first invalid field, else the open step. */
   const [focusTick, setFocusTick] = useState(0);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -118,13 +153,19 @@ export default function CheckoutPage({
     const seq = ++quoteSeq.current;
     setBusy(true);
     try {
-      const q = await apiFetch<QuoteResponse>(QUOTE_PATH, {
+      const q = await apiFetch<QuoteResponse>(quotePath, {
         method: 'POST',
-        json: quoteRequestFor(d, quote?.requiresShipping ?? true, addressDone),
+        json: withToken(quoteRequestFor(d, quote?.requiresShipping ?? true, addressDone)),
       });
       if (seq !== quoteSeq.current) return null;
       setQuote(q);
       setQuoteFailed(null);
+      // A code that does not apply leaves the draft (it would refuse the order); its reason stays.
+      const reasons = [...q.invalidCoupons, ...q.invalidGiftCards].map((c) => say(c.reason));
+      if (reasons.length) {
+        setCodeNotes(reasons);
+        setDraft((cur) => dropInvalidCodes(cur, q));
+      }
       return q;
     } catch (err) {
       if (seq !== quoteSeq.current) return null;
@@ -143,7 +184,11 @@ export default function CheckoutPage({
   // to, the payment providers, test mode and the store minimum.
   useEffect(() => {
     if (!hasCart || quote) return;
-    void requote(draft, false).then((q) => {
+    // The code applied on the cart page comes along (issue 15).
+    const stored = cart.coupons?.[0];
+    const first = stored ? { ...draft, ...applyCode(draft, stored) } : draft;
+    if (first !== draft) setDraft(first);
+    void requote(first, false).then((q) => {
       if (!q) return;
       const country = defaultCountry(q.shipsTo);
       setDraft((d) => ({
@@ -158,7 +203,8 @@ export default function CheckoutPage({
 
   // Stripe's card form needs a PaymentIntent for the total being paid: asked for when the
   // review step opens with Stripe chosen, and again whenever the total changes.
-  const wantsCard = step === 'review' && draft.provider === 'stripe' && !!quote;
+  const free = nothingToPay(quote);
+  const wantsCard = step === 'review' && draft.provider === 'stripe' && !!quote && !free;
   const total = quote?.totals.grandTotal;
   useEffect(() => {
     if (!wantsCard || (intent && intent.amount === total)) return;
@@ -227,16 +273,23 @@ export default function CheckoutPage({
   };
 
   /** POST /api/commerce/orders with this attempt's key; the order, or the ApiError. */
-  const sendOrder = async (): Promise<PlaceOrderResponse | ApiError> => {
+  const sendOrder = async (): Promise<
+    (PlaceOrderResponse & { confirmedUrl?: string }) | ApiError
+  > => {
     // One key per attempt; a retry after no answer reuses it, so the server gives the first
-    // order back instead of placing a second.
+    // order back instead of placing a second. (A subscription is one per cart token anyway.)
     placeKey.current ??= newKey();
     try {
-      return await apiFetch<PlaceOrderResponse>(ORDERS_PATH, {
-        method: 'POST',
-        json: placeOrderRequest(draft, requiresShipping, intent?.paymentIntentId),
-        idempotencyKey: placeKey.current,
-      });
+      return await apiFetch<PlaceOrderResponse & { confirmedUrl?: string }>(
+        subscription ? SUBSCRIPTIONS_PATH : ORDERS_PATH,
+        {
+          method: 'POST',
+          json: withToken(
+            placeOrderRequest(draft, requiresShipping, intent?.paymentIntentId, free),
+          ),
+          idempotencyKey: placeKey.current,
+        },
+      );
     } catch (err) {
       return err as ApiError;
     }
@@ -250,7 +303,7 @@ export default function CheckoutPage({
       openStep(firstStepWithError(steps, all) ?? 'contact');
       return;
     }
-    const stripe = draft.provider === 'stripe';
+    const stripe = draft.provider === 'stripe' && !free;
     if (stripe && (!intent || !card.current)) return;
     placingRef.current = true;
     setPlacing(true);
@@ -258,20 +311,24 @@ export default function CheckoutPage({
     setFieldError('payment.token', null);
     let res = await sendOrder();
     // Stripe: the server found everything in order and kept the request; now the card.
-    if (stripe && res instanceof ApiError && res.code === ErrorCode.PAYMENT_ACTION_REQUIRED) {
+    if (stripe && res instanceof ApiError && res.code === PAYMENT_ACTION_REQUIRED) {
       const confirmed = await (card.current?.confirm() ?? { error: texts.stripeUnavailable });
       res = confirmed.error
-        ? new ApiError(402, ErrorCode.PAYMENT_DECLINED, confirmed.error)
+        ? new ApiError(402, PAYMENT_DECLINED, confirmed.error)
         : await sendOrder();
     }
     if (!(res instanceof ApiError)) {
+      if (subscription && res.confirmedUrl) {
+        navigate(res.confirmedUrl);
+        return;
+      }
       store.clear();
       navigate(confirmationUrl(res.order));
       return;
     }
     // A refused request gets a new key next time; no answer keeps it (the order may exist).
     // Stripe's confirmation keeps it too: the webhook finishes under the same key.
-    if (res.status !== 0 && res.code !== ErrorCode.PAYMENT_ACTION_REQUIRED) {
+    if (res.status !== 0 && res.code !== PAYMENT_ACTION_REQUIRED) {
       placeKey.current = null;
     }
     showPlaceFailure(res, stripe);
@@ -296,6 +353,14 @@ export default function CheckoutPage({
       setErrors({ 'payment.token': message });
       setFailure({ message, spokenOnly: true });
       openStep('payment', true);
+    } else if (
+      err.code === 'DISCOUNT_UNAVAILABLE' ||
+      err.code === 'GIFT_CARD_BALANCE_CHANGED' ||
+      err.code === 'GIFT_CARD_INVALID'
+    ) {
+      // A limit was reached or a balance fell meanwhile: the new quote says which, and why.
+      setFailure({ message });
+      void requote(draft, done.has('address'));
     } else if (err.code === 'OUT_OF_STOCK') {
       setFailure({
         message,
@@ -357,6 +422,7 @@ export default function CheckoutPage({
             cartSubtotal={cart.subtotalCents}
             money={money}
             texts={texts}
+            plan={subscription?.planPhrase}
           />
         </div>
       </div>
@@ -370,22 +436,64 @@ export default function CheckoutPage({
       { ...a, firstName: '', lastName: texts.fullName(a.firstName.trim(), a.lastName.trim()) },
       locale,
     ).join(texts.addressSeparator);
-  const cardReady = draft.provider !== 'stripe' || (!!intent && intent.amount === total);
+  const cardReady = free || draft.provider !== 'stripe' || (!!intent && intent.amount === total);
+
+  /** The code field's Apply: true when the code applies (the field empties). */
+  const applyText = async (text: string): Promise<boolean> => {
+    const patch = applyCode(draft, text);
+    if (!patch) return true;
+    const next = { ...draft, ...patch };
+    setDraft(next);
+    setCodeNotes([]);
+    const q = await requote(next, done.has('address'));
+    if (!q) return false;
+    // A code that does not apply leaves the one applied before in place (its reason is shown).
+    if (q.invalidCoupons.length && patch.couponCode && draft.couponCode) {
+      const back = { ...next, couponCode: draft.couponCode };
+      setDraft(back);
+      await requote(back, done.has('address'));
+    }
+    return q.invalidCoupons.length === 0 && q.invalidGiftCards.length === 0;
+  };
+  const removeCodes = (patch: Partial<CheckoutDraft>) => {
+    const next = { ...draft, ...patch };
+    setDraft(next);
+    setCodeNotes([]);
+    void requote(next, done.has('address'));
+  };
+  const applied: AppliedCode[] = [
+    ...(draft.couponCode
+      ? [
+          {
+            label: quote.validCoupons[0]?.code ?? draft.couponCode,
+            onRemove: () => removeCodes({ couponCode: '' }),
+          },
+        ]
+      : []),
+    ...draft.giftCardCodes.map((code) => ({
+      label: texts.giftCardEnding(normalizeGiftCardCode(code).slice(-4)),
+      onRemove: () => removeCodes({ giftCardCodes: draft.giftCardCodes.filter((c) => c !== code) }),
+    })),
+  ];
 
   const summaries: Record<StepId, string> = {
     contact: draft.email,
     address: addressText(draft.shipping),
     delivery: quote.shippingOptions.find((o) => o.id === draft.shippingOptionId)?.name ?? '',
-    payment: [
-      provider
-        ? provider.id === 'test'
-          ? `${providerLabel(texts, provider)} · •••• ${cardDigits(draft.cardNumber).slice(-4)}`
-          : providerLabel(texts, provider)
-        : '',
-      billingOf(draft, requiresShipping) ? texts.billingSummary(addressText(draft.billing)) : '',
-    ]
-      .filter(Boolean)
-      .join(' · '),
+    payment: free
+      ? texts.nothingToPay
+      : [
+          provider
+            ? provider.id === 'test'
+              ? `${providerLabel(texts, provider)} · •••• ${cardDigits(draft.cardNumber).slice(-4)}`
+              : providerLabel(texts, provider)
+            : '',
+          billingOf(draft, requiresShipping)
+            ? texts.billingSummary(addressText(draft.billing))
+            : '',
+        ]
+          .filter(Boolean)
+          .join(' · '),
     review: '',
   };
 
@@ -451,6 +559,7 @@ export default function CheckoutPage({
           />
         );
       case 'payment':
+        if (free) return <p className="co-free-note">{texts.nothingToPay}</p>;
         return (
           <PaymentStep
             quote={quote}
@@ -530,8 +639,14 @@ export default function CheckoutPage({
                           <dd>{money(totals.grandTotal)}</dd>
                         </div>
                       )}
+                      {subscription && (
+                        <div className="co-review-plan">
+                          <dt>{texts.subscription.plan}</dt>
+                          <dd>{subscription.planPhrase}</dd>
+                        </div>
+                      )}
                     </dl>
-                    {draft.provider === 'stripe' && (
+                    {draft.provider === 'stripe' && !free && (
                       <div className="co-card">
                         <h3 className="co-subhead">{texts.cardDetails}</h3>
                         {intent && intent.amount === total ? (
@@ -566,7 +681,13 @@ export default function CheckoutPage({
                       aria-disabled={placing || undefined}
                       onClick={() => void placeOrder()}
                     >
-                      {placing ? texts.placing : texts.labels.placeOrder}
+                      {subscription
+                        ? placing
+                          ? texts.subscription.subscribing
+                          : texts.subscription.subscribe
+                        : placing
+                          ? texts.placing
+                          : texts.labels.placeOrder}
                     </button>
                   </div>
                 )}
@@ -608,6 +729,21 @@ export default function CheckoutPage({
           cartSubtotal={cart.subtotalCents}
           money={money}
           texts={texts}
+          plan={subscription?.planPhrase}
+          discountLines={quote.discountLines}
+          giftCardLines={quote.giftCardLines}
+          // Subscriptions take no codes (their quote has none): issue 15 prices them per period.
+          codes={
+            subscription ? undefined : (
+              <CodeField
+                texts={texts}
+                busy={busy || placing}
+                applied={applied}
+                notes={codeNotes}
+                onApply={applyText}
+              />
+            )
+          }
         />
       </div>
     </div>

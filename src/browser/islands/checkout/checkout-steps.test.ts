@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { QuoteResponse } from '../../../shared/checkout/api.js';
 import {
+  applyCode,
+  dropInvalidCodes,
+  giftCardCodeOf,
+  nothingToPay,
   cardDigits,
   confirmationUrl,
   defaultCountry,
@@ -133,10 +137,64 @@ describe('checkout steps', () => {
     expect(Object.keys(all).sort()).toEqual(['email', 'payment.token']);
   });
 
+  it('sends a gift-card-shaped code as a gift card and anything else as the discount code', () => {
+    const d = filled();
+    expect(applyCode(d, ' welcome10 ')).toEqual({ couponCode: 'welcome10' });
+    expect(applyCode(d, '   ')).toBeNull();
+    const card = 'ABCD-EFGH-JKLM-NPQR';
+    const withCard = { ...d, ...applyCode(d, card) };
+    expect(withCard.giftCardCodes).toEqual([card]);
+    expect(applyCode(withCard, 'abcd efgh jklm npqr')).toBeNull();
+    expect(giftCardCodeOf(withCard, 'npqr')).toBe(card);
+    const both = { ...withCard, couponCode: 'WELCOME10' };
+    expect(quoteRequestFor(both, false, false)).toMatchObject({
+      couponCode: 'WELCOME10',
+      giftCardCodes: [card],
+    });
+    expect(placeOrderRequest(both, false)).toMatchObject({
+      couponCode: 'WELCOME10',
+      giftCardCodes: [card],
+      payment: { provider: 'test' },
+    });
+    // Nothing left to pay: no payment is sent, and the payment step asks for nothing.
+    expect(placeOrderRequest(both, false, undefined, true)).not.toHaveProperty('payment');
+    const totals = {
+      currency: 'USD',
+      subtotal: 1000,
+      shippingTotal: 0,
+      taxTotal: 0,
+      discountTotal: 0,
+      giftCardTotal: 1000,
+      grandTotal: 0,
+      taxLines: [],
+    };
+    expect(nothingToPay({ totals })).toBe(true);
+    expect(nothingToPay({ totals: { ...totals, giftCardTotal: 0 } })).toBe(false);
+    expect(nothingToPay({ totals: { ...totals, grandTotal: 1 } })).toBe(false);
+    expect(
+      validateStep(
+        'payment',
+        { ...d, provider: null },
+        { ...quote, requiresShipping: false, totals },
+      ),
+    ).toEqual({});
+    // Codes a quote refused leave the draft.
+    expect(
+      dropInvalidCodes(both, {
+        invalidCoupons: [{ code: 'welcome10', reason: 'x' }],
+        invalidGiftCards: [{ code: '•••• NPQR', reason: 'y' }],
+      }),
+    ).toMatchObject({ couponCode: '', giftCardCodes: [] });
+    expect(dropInvalidCodes(both, { invalidCoupons: [], invalidGiftCards: [] })).toBe(both);
+  });
+
   it('builds the quote and the order bodies', () => {
     const d = filled();
-    expect(quoteRequestFor(d, false, false)).toEqual({});
+    // The email goes once it looks like one (a code once per email is checked against it).
+    expect(quoteRequestFor(d, false, false)).toEqual({ email: 'ada@example.com' });
+    expect(quoteRequestFor({ ...d, email: 'ada@' }, false, false)).toEqual({});
     expect(quoteRequestFor(d, true, false)).toEqual({
+      email: 'ada@example.com',
       shippingAddress: { country: 'US' },
       shippingOptionId: 'flat',
     });

@@ -14,6 +14,10 @@ import {
 } from '../../../shared/checkout/api.js';
 import { emailError, validateAddress } from '../../../shared/checkout/address-rules.js';
 import {
+  looksLikeGiftCardCode,
+  normalizeGiftCardCode,
+} from '../../../shared/checkout/gift-cards.js';
+import {
   ENGLISH_CHECKOUT_TEXTS,
   type CheckoutTexts,
 } from '../../../shared/checkout/checkout-texts.js';
@@ -33,6 +37,9 @@ export interface CheckoutDraft {
   provider: PaymentProviderId | null;
   /** What the shopper typed in the test card field. */
   cardNumber: string;
+  /** Issue 15: the discount code applied ('' for none) and the gift cards, in the order given. */
+  couponCode: string;
+  giftCardCodes: string[];
 }
 
 export function emptyAddress(country: string): AddressDraft {
@@ -58,7 +65,68 @@ export function emptyDraft(country: string): CheckoutDraft {
     shippingOptionId: null,
     provider: null,
     cardNumber: '',
+    couponCode: '',
+    giftCardCodes: [],
   };
+}
+
+/**
+ * What the one 'Discount code or gift card' field does with a text: a gift card code (its
+ * shape: gift-cards.ts) is added to the cards, anything else replaces the discount code (an
+ * order takes one code). Null when there is nothing to apply or the card is there already.
+ */
+export function applyCode(draft: CheckoutDraft, text: string): Partial<CheckoutDraft> | null {
+  const code = text.trim();
+  if (!code) return null;
+  if (looksLikeGiftCardCode(code)) {
+    const key = normalizeGiftCardCode(code);
+    if (draft.giftCardCodes.some((c) => normalizeGiftCardCode(c) === key)) return null;
+    return { giftCardCodes: [...draft.giftCardCodes, code] };
+  }
+  return { couponCode: code };
+}
+
+/** The gift card code of the draft a quoted line (its last 4) belongs to. */
+export function giftCardCodeOf(draft: CheckoutDraft, last4: string): string | undefined {
+  return draft.giftCardCodes.find((c) => normalizeGiftCardCode(c).endsWith(last4.toUpperCase()));
+}
+
+/**
+ * The draft without the codes a quote found invalid (they would refuse the order): the discount
+ * code the quote lists in `invalidCoupons`, the gift cards in `invalidGiftCards` (masked to
+ * their last 4). The page shows the reasons under the field.
+ */
+export function dropInvalidCodes(
+  draft: CheckoutDraft,
+  quote: Partial<Pick<QuoteResponse, 'invalidCoupons' | 'invalidGiftCards'>>,
+): CheckoutDraft {
+  const badCoupon = (quote.invalidCoupons ?? []).some(
+    (c) => c.code.trim().toUpperCase() === draft.couponCode.trim().toUpperCase(),
+  );
+  const badEndings = (quote.invalidGiftCards ?? []).map((g) =>
+    normalizeGiftCardCode(g.code).slice(-4),
+  );
+  const cards = draft.giftCardCodes.filter(
+    (c) => !badEndings.includes(normalizeGiftCardCode(c).slice(-4)),
+  );
+  if (!badCoupon && cards.length === draft.giftCardCodes.length) return draft;
+  return { ...draft, couponCode: badCoupon ? '' : draft.couponCode, giftCardCodes: cards };
+}
+
+/**
+ * True when discounts and gift cards cover the whole order: the payment step asks for nothing
+ * and the order is placed without `payment` (docs/checkout-api.md).
+ */
+export function nothingToPay(quote: Partial<Pick<QuoteResponse, 'totals'>> | null): boolean {
+  const t = quote?.totals;
+  return !!t && t.grandTotal === 0 && (t.discountTotal > 0 || t.giftCardTotal > 0);
+}
+
+/** The discount code and gift cards a quote or an order carries. */
+function withCodes<T extends QuoteRequest | PlaceOrderRequest>(req: T, draft: CheckoutDraft): T {
+  if (draft.couponCode) req.couponCode = draft.couponCode;
+  if (draft.giftCardCodes.length) req.giftCardCodes = [...draft.giftCardCodes];
+  return req;
 }
 
 /** Digital-only and gift-card-only carts skip the address and the shipping method. */
@@ -134,7 +202,8 @@ export function billingOf(draft: CheckoutDraft, requiresShipping: boolean): Addr
 export function validateStep(
   step: StepId,
   draft: CheckoutDraft,
-  quote: Pick<QuoteResponse, 'shipsTo' | 'requiresShipping' | 'shippingOptions'>,
+  quote: Pick<QuoteResponse, 'shipsTo' | 'requiresShipping' | 'shippingOptions'> &
+    Partial<Pick<QuoteResponse, 'totals'>>,
 ): CheckoutFieldErrors {
   switch (step) {
     case 'contact': {
@@ -152,6 +221,7 @@ export function validateStep(
       const errors: CheckoutFieldErrors = {};
       const billing = billingOf(draft, quote.requiresShipping);
       if (billing) Object.assign(errors, validateAddress(billing, 'billingAddress'));
+      if (nothingToPay(quote)) return errors;
       if (!draft.provider) errors['payment.provider'] = CARD_MESSAGES.CHOOSE_PAYMENT;
       // Stripe's card form checks the card itself (it answers when the payment is confirmed).
       else if (draft.provider === 'test') {
@@ -171,7 +241,8 @@ export function validateStep(
 export function validateAll(
   steps: readonly StepId[],
   draft: CheckoutDraft,
-  quote: Pick<QuoteResponse, 'shipsTo' | 'requiresShipping' | 'shippingOptions'>,
+  quote: Pick<QuoteResponse, 'shipsTo' | 'requiresShipping' | 'shippingOptions'> &
+    Partial<Pick<QuoteResponse, 'totals'>>,
 ): CheckoutFieldErrors {
   return Object.assign({}, ...steps.map((s) => validateStep(s, draft, quote)));
 }
@@ -193,42 +264,53 @@ function trimAddress(a: AddressDraft): AddressInput {
 
 /**
  * The quote for what is known so far: the address once its step is done (before that only the
- * country, which is enough to list shipping options), and the chosen option.
+ * country, which is enough to list shipping options), the chosen option, the codes, and the
+ * email once it looks like one (a code once per email is checked against it).
  */
 export function quoteRequestFor(
   draft: CheckoutDraft,
   requiresShipping: boolean,
   addressDone: boolean,
 ): QuoteRequest {
-  if (!requiresShipping) return {};
-  const req: QuoteRequest = {
-    shippingAddress: addressDone
-      ? trimAddress(draft.shipping)
-      : { country: draft.shipping.country },
-  };
+  const req: QuoteRequest = {};
+  const email = draft.email.trim();
+  if (email && !emailError(email)) req.email = email;
+  withCodes(req, draft);
+  if (!requiresShipping) return req;
+  req.shippingAddress = addressDone
+    ? trimAddress(draft.shipping)
+    : { country: draft.shipping.country };
   if (draft.shippingOptionId) req.shippingOptionId = draft.shippingOptionId;
   return req;
 }
 
+/** POST /api/commerce/orders body; `payment` is left out when there is nothing to pay. */
+export type PlaceOrderBody = Omit<PlaceOrderRequest, 'payment'> & {
+  payment?: PlaceOrderRequest['payment'];
+};
+
 /**
  * The body of POST /api/commerce/orders. `stripePayment`: the PaymentIntent the card form was
  * made for (pi_…), which the server reads back from Stripe before it records anything.
+ * `free`: discounts and gift cards cover the total (`nothingToPay`), so no payment is sent.
  */
 export function placeOrderRequest(
   draft: CheckoutDraft,
   requiresShipping: boolean,
   stripePayment?: string,
-): PlaceOrderRequest {
+  free = false,
+): PlaceOrderBody {
   const provider = draft.provider ?? 'test';
-  const req: PlaceOrderRequest = {
-    email: draft.email.trim(),
-    payment:
+  const req: PlaceOrderBody = { email: draft.email.trim() };
+  if (!free) {
+    req.payment =
       provider === 'test'
         ? { provider, token: testCardToken(draft.cardNumber) ?? '' }
         : provider === 'stripe'
           ? { provider, token: stripePayment ?? '' }
-          : { provider },
-  };
+          : { provider };
+  }
+  withCodes(req, draft);
   if (requiresShipping) {
     req.shippingAddress = trimAddress(draft.shipping);
     if (draft.shippingOptionId) req.shippingOptionId = draft.shippingOptionId;

@@ -1,4 +1,9 @@
-import type { TotalsJson } from '../../../shared/checkout/api.js';
+import type { ReactNode } from 'react';
+import type {
+  DiscountLineJson,
+  GiftCardLineJson,
+  TotalsJson,
+} from '../../../shared/checkout/api.js';
 import type { CheckoutTexts } from '../../../shared/checkout/checkout-texts.js';
 import type { CartEntryJson } from '../cart/cart-json.js';
 import { entrySubtotalMinor, variantText } from '../cart/entry-subtotal.js';
@@ -13,9 +18,19 @@ export interface OrderSummaryProps {
   cartSubtotal: number;
   money: (minor: number) => string;
   texts: CheckoutTexts;
+  /** A subscription's plan phrase (SPEC 9.2), shown under its line. */
+  plan?: string | undefined;
+  /** Issue 15: the quote's discount and gift card lines (absent: one discount row). */
+  discountLines?: DiscountLineJson[];
+  giftCardLines?: GiftCardLineJson[];
+  /** The 'Discount code or gift card' field, shown between the lines and the totals. */
+  codes?: ReactNode;
 }
 
-/** The cart's lines and the quoted totals: subtotal, shipping, each tax, discount, total. */
+/**
+ * The cart's lines, the discount code / gift card field, and the quoted totals: subtotal,
+ * shipping, each tax, each discount, each gift card paying, total.
+ */
 export function OrderSummary({
   entries,
   totals,
@@ -23,6 +38,10 @@ export function OrderSummary({
   cartSubtotal,
   money,
   texts,
+  plan,
+  discountLines,
+  giftCardLines,
+  codes,
 }: OrderSummaryProps) {
   return (
     <aside className="co-summary" aria-labelledby="co-summary-title">
@@ -44,6 +63,12 @@ export function OrderSummary({
           );
         })}
       </ul>
+      {plan && (
+        <p className="co-plan">
+          <span className="co-hint">{texts.subscription.plan}</span> {plan}
+        </p>
+      )}
+      {codes}
       {!totals && (
         <dl className="co-totals">
           <div>
@@ -74,18 +99,34 @@ export function OrderSummary({
               <dd>{money(t.amount)}</dd>
             </div>
           ))}
-          {totals.discountTotal > 0 && (
-            <div>
-              <dt>{texts.discount}</dt>
-              <dd>−{money(totals.discountTotal)}</dd>
-            </div>
-          )}
-          {totals.giftCardTotal > 0 && (
-            <div>
-              <dt>{texts.giftCard}</dt>
-              <dd>−{money(totals.giftCardTotal)}</dd>
-            </div>
-          )}
+          {discountLines
+            ? discountLines.map((d) => (
+                <div key={d.discountId} className="co-discount-line">
+                  <dt>
+                    {texts.discount} · {d.label}
+                  </dt>
+                  <dd>{d.kind === 'free-shipping' ? texts.freeShipping : `−${money(d.amount)}`}</dd>
+                </div>
+              ))
+            : totals.discountTotal > 0 && (
+                <div>
+                  <dt>{texts.discount}</dt>
+                  <dd>−{money(totals.discountTotal)}</dd>
+                </div>
+              )}
+          {giftCardLines
+            ? giftCardLines.map((g) => (
+                <div key={g.giftCardId} className="co-gift-card-line">
+                  <dt>{texts.giftCardEnding(g.last4)}</dt>
+                  <dd>−{money(g.amount)}</dd>
+                </div>
+              ))
+            : totals.giftCardTotal > 0 && (
+                <div>
+                  <dt>{texts.giftCard}</dt>
+                  <dd>−{money(totals.giftCardTotal)}</dd>
+                </div>
+              )}
           <div className="co-grand">
             <dt>{texts.total}</dt>
             <dd>

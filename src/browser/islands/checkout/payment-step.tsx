@@ -17,7 +17,8 @@ export function providerLabel(
 }
 
 export interface PaymentStepProps {
-  quote: QuoteResponse;
+  /** What the step reads of the quote (the gift card checkout passes its own). */
+  quote: Pick<QuoteResponse, 'paymentProviders' | 'requiresShipping'>;
   draft: CheckoutDraft;
   errors: CheckoutFieldErrors;
   texts: CheckoutTexts;

@@ -46,6 +46,12 @@ export function FormView(props: FormBlockProps & { variant?: 'form' | 'newslette
   const captcha = useRef<CaptchaHandle | null>(null);
   const honeypot = useRef<HTMLInputElement>(null);
   const postRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Bumped by every refused submit: once its errors are drawn, focus moves to the first one.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) focusFirstError(formRef.current);
+  }, [refusals]);
 
   useEffect(ensureFormStyles, []);
   useEffect(() => {
@@ -70,6 +76,7 @@ export function FormView(props: FormBlockProps & { variant?: 'form' | 'newslette
     }
     if (Object.keys(found).length) {
       setErrors(found);
+      setRefusals((n) => n + 1);
       setMessage('');
       setPhase('idle');
       busy.current = false;
@@ -92,6 +99,7 @@ export function FormView(props: FormBlockProps & { variant?: 'form' | 'newslette
     busy.current = false;
     if (!outcome.ok) {
       setErrors(outcome.fieldErrors);
+      setRefusals((n) => n + 1);
       setMessage(outcome.message);
       setPhase('idle');
       captcha.current?.reset();
@@ -141,6 +149,7 @@ export function FormView(props: FormBlockProps & { variant?: 'form' | 'newslette
   return (
     <div className="form-block" data-form-id={form.id} data-kind={form.kind}>
       <form
+        ref={formRef}
         data-form-id={form.id}
         noValidate
         aria-busy={submitting ? true : undefined}
@@ -220,4 +229,21 @@ export function FormView(props: FormBlockProps & { variant?: 'form' | 'newslette
 /** The `form-block` island. */
 export default function FormBlock(props: FormBlockProps) {
   return <FormView {...props} variant={props.form.kind === 'newsletter' ? 'newsletter' : 'form'} />;
+}
+
+/**
+ * After a refused submit: the first field in error (its first control, for a group such as
+ * checkboxes or an address), else the form's message, so keyboard and screen-reader users land
+ * on what to fix.
+ */
+function focusFirstError(form: HTMLFormElement | null): void {
+  if (!form) return;
+  const controls = 'input:not([type=hidden]),select,textarea';
+  const invalid = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+  const target =
+    (invalid?.matches(controls) ? invalid : invalid?.querySelector<HTMLElement>(controls)) ??
+    form.querySelector<HTMLElement>('[role="alert"]');
+  if (!target) return;
+  if (!target.matches(controls)) target.tabIndex = -1;
+  target.focus();
 }

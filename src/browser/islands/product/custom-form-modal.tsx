@@ -41,8 +41,11 @@ export interface CustomFormModalProps {
   formId: string | null;
   productTitle: string;
   submitText: string;
-  /** Adds to cart with the answers (JSON text); resolves true when done (the modal closes). */
-  onSubmit: (additionalFields: string) => Promise<boolean>;
+  /**
+   * Adds to cart with the answers (JSON text). Resolves null when added (the modal closes), or
+   * the failure's text: the form then stays open with the answers kept, the text above them.
+   */
+  onSubmit: (additionalFields: string) => Promise<string | null>;
   onCancel: () => void;
   /** The definition could not be loaded or rendered (SPEC 8.1: a blank alert). */
   onRenderError: () => void;
@@ -94,7 +97,7 @@ export function CustomFormModal(props: CustomFormModalProps) {
     if (!form || saving) return;
     const query = typeof location === 'undefined' ? '' : location.search;
     const values = collectValues(form.fields, states, query);
-    const client = customFormClientFailure(validateValues(form.fields, values));
+    const client = customFormClientFailure(validateValues(form.fields, values, 'product'));
     setErrors(client.fieldErrors);
     setMessage(client.message);
     if (client.message) {
@@ -119,7 +122,8 @@ export function CustomFormModal(props: CustomFormModalProps) {
         return;
       }
       // The same field-id → value map the server just validated: the cart API re-checks it.
-      await props.onSubmit(JSON.stringify(values));
+      const failed = await props.onSubmit(JSON.stringify(values));
+      if (failed !== null) setMessage(failed || Messages.CHECK_CONNECTION);
     } finally {
       setSaving(false);
     }

@@ -1,5 +1,10 @@
 import type { ProductIslandProps } from './island-props.js';
-import { ProductForm } from './product-form.js';
+import { prepareProductForm, ProductForm } from './product-form.js';
+
+/** Before hydrating: the product form's own preparation, for the block's page type. */
+export function prepare(props: ProductIslandProps): Promise<unknown> {
+  return prepareProductForm({ ...props, pageType: 'product_block' });
+}
 
 /** A product inside a page block (island `product-block`): the compact product form. */
 export default function ProductBlock(props: ProductIslandProps) {

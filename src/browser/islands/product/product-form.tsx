@@ -7,21 +7,20 @@ import {
   merchandisingViewOf,
   orderedOptions,
   quantityInputVisible,
-  restockFormEnabled,
   scarcity,
   variantSelectorsVisible,
   type OptionSelection,
 } from '../../../shared/product/rules.js';
 import { variantImageId } from '../../../shared/product/gallery.js';
 import type { RestockFormProps } from '../../../shared/restock/types.js';
-import RestockForm from '../restock/restock-form.js';
 import { AddToCartButton } from './add-to-cart-button.js';
 import { showVariantImage } from './gallery-events.js';
 import { InstallmentNotice } from './installment-notice.js';
 import type { ProductIslandProps } from './island-props.js';
 import { PriceDisplay } from './price-display.js';
-import { priceView, soldOutFor } from './product-form-model.js';
+import { priceView, restockVariantFor, soldOutFor } from './product-form-model.js';
 import { QuantityInput } from './quantity-input.js';
+import { loadRestockForm, useRestockForm } from './restock-slot.js';
 import { purchaseChoices, SubscriptionChoice } from './subscription-choice.js';
 import { useAddToCart } from './use-add-to-cart.js';
 import { VariantSelectors } from './variant-selectors.js';
@@ -80,10 +79,8 @@ export function ProductForm(props: ProductFormProps) {
 
   const low = scarcity({ product, variant, merchandising, view });
   const notice = installmentNotice(product, merchandising, price.price, price.currency);
-  const restockVariant =
-    variant ?? (product.variants.length === 1 ? product.variants[0] : undefined);
-  const showRestock =
-    soldOut && restockVariant !== undefined && restockFormEnabled(merchandising, view);
+  const restockVariant = restockVariantFor(product, variant, merchandising, view);
+  const RestockForm = useRestockForm(restockVariant !== undefined);
 
   return (
     <div
@@ -130,7 +127,7 @@ export function ProductForm(props: ProductFormProps) {
         <QuantityInput value={quantity} onChange={setQuantity} label={texts.quantityText} />
       ) : null}
       <AddToCartButton state={state} onClick={onClick} />
-      {showRestock && restockVariant ? (
+      {RestockForm && restockVariant ? (
         <RestockForm
           itemId={item.id}
           variantId={restockVariant.id}
@@ -144,6 +141,19 @@ export function ProductForm(props: ProductFormProps) {
     </div>
   );
 }
+
+/**
+ * Before hydrating (hydrate-island.ts): fetches the restock form's chunk when the first render —
+ * no option chosen yet, as on the server — shows it, so the client's markup equals the server's.
+ */
+export function prepareProductForm(props: ProductFormProps): Promise<unknown> {
+  const product = props.item.structuredContent;
+  const view = props.view ?? merchandisingViewOf(props.pageType);
+  const first = restockVariantFor(product, findVariant(product, {}), props.merchandising, view);
+  return first ? loadRestockForm() : Promise.resolve();
+}
+
+export const prepare = prepareProductForm;
 
 /**
  * Island `product-form`: the product page's own form (pdp), and each add-on product offered on

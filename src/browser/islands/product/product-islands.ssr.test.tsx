@@ -9,9 +9,12 @@ import {
   variant,
 } from '../../../shared/cart/testing/product-fixtures.js';
 import type { ProductIslandProps } from './island-props.js';
+import RestockForm from '../restock/restock-form.js';
+// The server's island list: importing it hands the restock slot its component, as on the server.
+import '../ssr-components.js';
 import GridAddButton from './grid-add-button.js';
-import ProductBlock from './product-block.js';
-import ProductFormIsland from './product-form.js';
+import ProductBlock, { prepare as prepareBlock } from './product-block.js';
+import ProductFormIsland, { prepare as prepareForm } from './product-form.js';
 import QuickView from './quick-view.js';
 
 function props(over: Partial<ProductIslandProps> = {}): ProductIslandProps {
@@ -89,6 +92,26 @@ describe('product-form SSR (runs in node, no DOM)', () => {
       <ProductFormIsland {...props({ item: item(product()), merchandising: on })} />,
     );
     expect(inStock).not.toContain('rs-restock');
+  });
+
+  it('prepares (before hydrating) the restock chunk only when the first render shows the form', async () => {
+    const p = product({ variants: [variant({ id: 'v-1', qtyInStock: 0 })] });
+    const on = merchandising({ restockNotificationViews: ['PRODUCT_DETAIL'] });
+    await expect(prepareForm(props({ item: item(p), merchandising: on }))).resolves.toBe(
+      RestockForm,
+    );
+    await expect(prepareForm(props({ item: item(p) }))).resolves.toBeUndefined();
+    await expect(
+      prepareForm(props({ item: item(product()), merchandising: on })),
+    ).resolves.toBeUndefined();
+    // A product block is its own view: the product page's setting does not show the form there.
+    await expect(
+      prepareBlock(props({ item: item(p), merchandising: on })),
+    ).resolves.toBeUndefined();
+    const block = merchandising({ restockNotificationViews: ['PRODUCT_BLOCK'] });
+    await expect(prepareBlock(props({ item: item(p), merchandising: block }))).resolves.toBe(
+      RestockForm,
+    );
   });
 
   it('hides the quantity for subscriptions and shows the subscription phrase with a one-time choice', () => {

@@ -4,7 +4,26 @@ import { storefrontTexts } from '../../../shared/i18n/storefront-texts.js';
 import { MerchandisingView } from '../../../shared/product/rules.js';
 import type { ProductIslandProps } from './island-props.js';
 import { Modal } from './modal.js';
-import { ProductForm } from './product-form.js';
+import type { ProductForm } from './product-form.js';
+
+type ProductFormComponent = typeof ProductForm;
+
+let formChunk: Promise<ProductFormComponent> | undefined;
+/**
+ * The product form is the product page's chunk (with the restock form and its bot check): a list
+ * page fetches it only when a quick view is pointed at, focused or opened, not for every card
+ * (issue 13's JS budget). A failed fetch is forgotten, so the next opening tries again.
+ */
+function loadProductForm(): Promise<ProductFormComponent> {
+  formChunk ??= import('./product-form.js').then(
+    (m) => m.ProductForm,
+    (err: unknown) => {
+      formChunk = undefined;
+      throw err;
+    },
+  );
+  return formChunk;
+}
 
 /**
  * The list item's 'Quick View' (island `quick-view`): a button that opens the full product form
@@ -13,6 +32,14 @@ import { ProductForm } from './product-form.js';
  */
 export default function QuickView(props: ProductIslandProps) {
   const [open, setOpen] = useState(false);
+  // Set once the chunk has arrived; until then the open dialog shows its title and the link.
+  const [Form, setForm] = useState<ProductFormComponent | null>(null);
+  const prefetch = () => {
+    if (Form) return;
+    loadProductForm()
+      .then((component) => setForm(() => component))
+      .catch((err: unknown) => console.warn('quick view: could not load the product form', err));
+  };
   const id = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
   const { item } = props;
@@ -25,7 +52,10 @@ export default function QuickView(props: ProductIslandProps) {
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-label={`${texts.productQuickViewText}: ${item.title}`}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
         onClick={() => {
+          prefetch();
           setOpen(true);
           emitProductEvent('commerce:quick-view', { itemId: item.id });
         }}
@@ -63,12 +93,9 @@ export default function QuickView(props: ProductIslandProps) {
             <h2 id={`${id}-title`} style={{ marginTop: 0 }}>
               {item.title}
             </h2>
-            <ProductForm
-              {...props}
-              pageType="plp"
-              view={MerchandisingView.PRODUCT_QUICK_VIEW}
-              compact
-            />
+            {Form ? (
+              <Form {...props} pageType="plp" view={MerchandisingView.PRODUCT_QUICK_VIEW} compact />
+            ) : null}
             <p>
               <a href={item.fullUrl}>{texts.viewFullDetailsText}</a>
             </p>

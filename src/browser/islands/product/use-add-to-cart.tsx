@@ -186,16 +186,24 @@ export function useAddToCart(opts: UseAddToCartOptions): {
     });
   }
 
-  async function submitForm(additionalFields: string): Promise<boolean> {
+  /**
+   * The add after the custom form. A failed add (429, 500, the network) keeps the form open
+   * with the shopper's answers and says why in it; only an added item closes it.
+   */
+  async function submitForm(additionalFields: string): Promise<string | null> {
     const pending = pendingForm;
-    if (!pending) return false;
-    const outcome = await finishAddToCart(request(), { ...pending, additionalFields }, fx);
-    setPendingForm(null);
+    if (!pending) return '';
+    const outcome = await finishAddToCart(request(), { ...pending, additionalFields }, fx).catch(
+      (err: unknown) => {
+        console.warn('add to cart failed', err);
+        return { status: 'failed', kind: 'API_FAILURE', message: 'Please try again.' } as const;
+      },
+    );
     if (outcome.status === 'failed') {
       reportError(outcome.kind, outcome.message);
-      showAlert(outcome.message);
-      return false;
+      return outcome.message;
     }
+    setPendingForm(null);
     emitProductEvent('commerce:custom-form-save', {
       itemId: item.id,
       formId: product.additionalFieldsFormId ?? '',
@@ -204,7 +212,7 @@ export function useAddToCart(opts: UseAddToCartOptions): {
     // Show the usual Adding… → Added! sequence on the button the form was opened from.
     machine.click();
     settle(outcome);
-    return true;
+    return null;
   }
 
   const dialogs = (

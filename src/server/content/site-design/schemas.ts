@@ -47,6 +47,7 @@ export const SettingsBody = Type.Object({
     currency: Str(10),
     timeZone: Str(80),
     commentsEnabled: Type.Boolean(),
+    commentsRequireApproval: Type.Optional(Type.Boolean()),
     simpleLikingEnabled: Type.Boolean(),
     shareButtonOptions: Type.Record(Str(40), Type.Boolean(), { maxProperties: 20 }),
     policies: Type.Object({ shipping: Policy, returns: Policy, privacy: Policy }),

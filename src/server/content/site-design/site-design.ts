@@ -62,6 +62,7 @@ export function settingsDocOf(site: SiteRow): SiteSettingsDoc {
     currency: ws.storeSettings.currencyCode || site.currency,
     timeZone: ws.timeZone || 'America/New_York',
     commentsEnabled: ws.commentsEnabled,
+    commentsRequireApproval: ws.commentsRequireApproval !== false,
     simpleLikingEnabled: ws.simpleLikingEnabled,
     // Every offered network named, as a save stores them (so an untouched form is not 'unsaved').
     shareButtonOptions: Object.fromEntries(
@@ -246,6 +247,8 @@ export async function saveSettings(
         ...ws,
         timeZone: doc.timeZone,
         commentsEnabled: doc.commentsEnabled,
+        commentsRequireApproval:
+          doc.commentsRequireApproval ?? ws.commentsRequireApproval !== false,
         simpleLikingEnabled: doc.simpleLikingEnabled,
         shareButtonOptions: doc.shareButtonOptions,
         storeSettings: {
@@ -270,8 +273,14 @@ export async function saveSettings(
       .where('id', '=', siteId)
       .returning('settings_version')
       .executeTakeFirstOrThrow();
-    return out.settings_version;
+    return {
+      version: out.settings_version,
+      commentsRequireApproval: settings.websiteSettings.commentsRequireApproval !== false,
+    };
   });
   deps.events.emit('content-changed', { siteId });
-  return { settings: doc, version: saved };
+  return {
+    settings: { ...doc, commentsRequireApproval: saved.commentsRequireApproval },
+    version: saved.version,
+  };
 }

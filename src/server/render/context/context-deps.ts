@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { BlockPropsLoader } from '../block-props.js';
+import type { ItemExtrasLoader } from '../item-extras.js';
 import type { CatalogReader } from './catalog-reader.js';
 import type { ContentReader } from './content-reader.js';
 import type { SiteBase } from './site-context.js';
@@ -10,6 +11,8 @@ export interface ContextDeps {
   catalog: CatalogReader;
   content: ContentReader;
   blockProps: Partial<Record<'form' | 'newsletter', BlockPropsLoader>>;
+  /** Other domains' additions to an item page (comments, likes, share links; item-extras.ts). */
+  itemExtras?: Readonly<Record<string, ItemExtrasLoader>>;
 }
 
 /** The parts of a request a page depends on (the page cache keys on exactly these). */

@@ -103,5 +103,8 @@ export async function buildItemContext(
       if (addOns.length) item.addOns = addOns;
     }
   }
+  for (const load of Object.values(deps.itemExtras ?? {})) {
+    await load({ db: deps.db, site, item, collectionKind: collection.kind });
+  }
   return ctx;
 }

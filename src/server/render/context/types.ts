@@ -1,3 +1,4 @@
+import type { ItemSocial } from '../../../shared/comments/api.js';
 import type { SiteHeaderSettings } from '../../../shared/content/site-api.js';
 import type { DesignJson, PolicyLinkJson } from '../../content/site-design/styles-css.js';
 import type { ProductGalleryProps } from '../../../shared/product/gallery.js';
@@ -163,6 +164,8 @@ export interface ItemJson {
   publishOn: number;
   addedOn: number;
   likeCount: number;
+  /** Comments, like button and share links (issue 14; src/server/comments, docs/comments.md). */
+  social?: ItemSocial;
   publicCommentCount: number;
   commentState: number;
   /** SPEC 4.7 comments rule already applied, so templates need not repeat it. */
@@ -253,9 +256,17 @@ export interface PageContext {
   cartIndicatorIsland: { locale: string; currency: string };
   cartPageIsland?: { locale: string; currency: string; minimumOrderSubtotal: MoneyJson | null };
   /** `/checkout` (pageType 201): the checkout island's props; the cart is fetched by the island. */
-  checkoutPageIsland?: { locale: string; currency: string };
+  checkoutPageIsland?: {
+    locale: string;
+    currency: string;
+    /** The subscription checkout (issue 15): the island pays this cart token's plan. */
+    subscription?: { cartToken: string; planPhrase: string; cart: unknown };
+  };
   /** `/checkout`'s heading in the site's language (checkout-texts.ts). */
   checkoutPageTitle?: string;
+  /** `/checkout/giftcard` (issue 15): the gift card checkout island's props and heading. */
+  giftCardPageIsland?: import('../../../shared/checkout/gift-cards.js').GiftCardPageProps;
+  giftCardPageTitle?: string;
   /** The order confirmed (202) and order status (211) pages: the shopper's order, never cached. */
   orderPage?: OrderPageJson;
   /** The engine's commerce formatters format money with CLDR when this flag is on. */
@@ -308,6 +319,8 @@ export interface OrderViewJson {
   total: string;
   currency: string;
   /** '' when nothing was refunded. */
+  /** Gift cards that paid part of it, then what was left (issue 15); empty when none. */
+  payments: { label: string; amount: string }[];
   refunded: string;
   /** The manual provider's instructions while the order awaits payment; '' otherwise. */
   paymentInstructions: string;

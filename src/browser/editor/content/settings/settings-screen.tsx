@@ -244,6 +244,13 @@ function SettingsForm({
             Comments on blog posts
           </Toggle>
           <Toggle
+            checked={s.commentsRequireApproval !== false}
+            disabled={off || !s.commentsEnabled}
+            onChange={(commentsRequireApproval) => set({ commentsRequireApproval })}
+          >
+            Hold new comments for approval
+          </Toggle>
+          <Toggle
             checked={s.simpleLikingEnabled}
             disabled={off}
             onChange={(simpleLikingEnabled) => set({ simpleLikingEnabled })}

@@ -1,7 +1,7 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import type { CaptchaPublicSettings } from '../../../../shared/forms/types.js';
-import { solveAltcha } from './altcha-solver.js';
-import { executeRecaptcha, loadRecaptcha, widgetSize } from './recaptcha.js';
+import type * as Providers from './providers.js';
+import type { TurnstileApi } from './turnstile.js';
 
 /** What a form asks of its bot check. */
 export interface CaptchaHandle {
@@ -19,10 +19,18 @@ export interface CaptchaHandle {
 
 type Status = 'idle' | 'working' | 'done' | 'error';
 
-interface TurnstileApi {
-  render(el: HTMLElement, opts: Record<string, unknown>): string;
-  reset(id?: string): void;
-  getResponse(id?: string): string | undefined;
+let providers: Promise<typeof Providers> | undefined;
+/**
+ * The solver and the widget loaders are their own chunk (providers.ts), fetched the first time a
+ * form needs them; drawing the check needs none of it. A failed fetch is forgotten (next try
+ * fetches again) and shows as a failed check, like a widget script that does not load.
+ */
+function loadProviders(): Promise<typeof Providers> {
+  providers ??= import('./providers.js').catch((err: unknown) => {
+    providers = undefined;
+    throw err;
+  });
+  return providers;
 }
 
 /**
@@ -60,7 +68,7 @@ export function Captcha(props: {
     pending.current ??= (async () => {
       setStatus('working');
       try {
-        const token = await solveAltcha();
+        const token = await (await loadProviders()).solveAltcha();
         setStatus('done');
         return token;
       } catch {
@@ -86,11 +94,12 @@ export function Captcha(props: {
   useEffect(() => {
     if (!checkbox || !settings.siteKey || !box.current) return;
     const el = box.current;
-    const size = widgetSize(el.getBoundingClientRect().width);
     let cancelled = false;
-    if (settings.provider === 'recaptcha') {
-      loadRecaptcha({ enterprise: false })
-        .then((api) => {
+    loadProviders()
+      .then(async (p) => {
+        const size = p.widgetSize(el.getBoundingClientRect().width);
+        if (settings.provider === 'recaptcha') {
+          const api = await p.loadRecaptcha({ enterprise: false });
           if (!cancelled) {
             widgetId.current = api.render(el, {
               sitekey: settings.siteKey,
@@ -98,21 +107,19 @@ export function Captcha(props: {
               ...widgetCallbacks,
             });
           }
-        })
-        .catch(() => setStatus('error'));
-    } else {
-      loadTurnstile()
-        .then((api) => {
-          if (!cancelled)
+        } else {
+          const api = await p.loadTurnstile();
+          if (!cancelled) {
             widgetId.current = api.render(el, {
               sitekey: settings.siteKey,
               action,
               size: size === 'compact' ? 'compact' : 'normal',
               ...widgetCallbacks,
             });
-        })
-        .catch(() => setStatus('error'));
-    }
+          }
+        }
+      })
+      .catch(() => setStatus('error'));
     return () => {
       cancelled = true;
     };
@@ -124,11 +131,12 @@ export function Captcha(props: {
       if (altcha) return startAltcha();
       if (enterprise) {
         try {
-          const api = await loadRecaptcha({
+          const p = await loadProviders();
+          const api = await p.loadRecaptcha({
             enterprise: true,
             ...(settings.siteKey ? { siteKey: settings.siteKey } : {}),
           });
-          return await executeRecaptcha(api, settings.siteKey, action);
+          return await p.executeRecaptcha(api, settings.siteKey, action);
         } catch {
           setStatus('error');
           return undefined;
@@ -181,24 +189,4 @@ export function Captcha(props: {
       )}
     </div>
   );
-}
-
-let turnstileScript: Promise<TurnstileApi> | undefined;
-function loadTurnstile(): Promise<TurnstileApi> {
-  turnstileScript ??= new Promise<TurnstileApi>((resolve, reject) => {
-    const el = document.createElement('script');
-    el.src = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
-    el.async = true;
-    el.onload = () => {
-      const api = (window as unknown as { turnstile?: TurnstileApi }).turnstile;
-      if (api) resolve(api);
-      else reject(new Error('Document was destroyed'));
-    };
-    el.onerror = () => {
-      turnstileScript = undefined;
-      reject(new Error('Document was destroyed'));
-    };
-    document.head.appendChild(el);
-  });
-  return turnstileScript;
 }

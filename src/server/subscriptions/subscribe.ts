@@ -1,0 +1,222 @@
+import type { PlaceOrderRequest } from '../../shared/checkout/api.js';
+import {
+  dateOf,
+  nextChargeOn,
+  type SubscriptionCheckoutRequest,
+  type SubscriptionCheckoutResponse,
+  type SubscriptionPlan,
+} from '../../shared/checkout/subscriptions.js';
+import { ErrorCode, Messages } from '../../shared/errors.js';
+import { loadCartProduct } from '../cart/catalog-port.js';
+import { sha256 } from '../cart/cart-cookie.js';
+import { findCart } from '../cart/cart-queries.js';
+import { createCartWithLines } from '../cart/cart-with-lines.js';
+import { findSubscriptionCart, type SubscriptionCartRow } from '../cart/subscription-service.js';
+import { appError } from '../errors/app-error.js';
+import type { Site } from '../sites/site-queries.js';
+import { storeOf } from '../cart/store.js';
+import { SUBSCRIPTION_PROVIDERS, type SubscriptionDeps } from './deps.js';
+import { subscriptionJson, type SubscriptionRow } from './subscription-json.js';
+import { subscriptionMail } from './subscription-mail.js';
+
+/** What a subscription cart buys: its product's line and plan (the chosen option's, else the product's). */
+export async function subscriptionOffer(
+  deps: Pick<SubscriptionDeps, 'db'>,
+  site: Site,
+  sub: SubscriptionCartRow,
+) {
+  const found = await loadCartProduct(deps.db, site.id, sub.item_id);
+  if (!found) return undefined;
+  const { product } = found;
+  const option = sub.subscription_option_id
+    ? product.productSubscriptionOptions.find((o) => o.id === sub.subscription_option_id)
+    : undefined;
+  const raw = option ?? product.subscriptionPlan;
+  const unit = raw?.billingPeriod.unit;
+  if (!raw || !unit || raw.billingPeriod.value <= 0) return undefined;
+  const plan: SubscriptionPlan = {
+    billingPeriod: { value: raw.billingPeriod.value, unit },
+    numBillingCycles: Math.max(0, raw.numBillingCycles),
+  };
+  const variant = product.variants.find((v) => v.id === sub.variant_id);
+  return { found, product, plan, attributes: variant?.attributes ?? {} };
+}
+
+/**
+ * Ids derived from the checkout's cart token: submitting the same checkout twice (a double
+ * click, a retried request) reaches the same private cart (one order per cart) and the same
+ * subscription row (insert or nothing), so it subscribes once.
+ */
+export function idsOf(tokenHash: string) {
+  const h = sha256(`subscription.${tokenHash}`);
+  return { subscriptionId: `sub_${h.slice(0, 24)}`, cartId: `subcart_${h.slice(24, 48)}` };
+}
+
+/**
+ * The checkout's private cart holding the subscription line (made once: its id comes from the
+ * cart token). The page, the quote and the placement all use it. True when this call made it.
+ */
+export async function ensureSubscriptionCart(
+  deps: Pick<SubscriptionDeps, 'db' | 'now'>,
+  site: Site,
+  sub: SubscriptionCartRow,
+  offer: NonNullable<Awaited<ReturnType<typeof subscriptionOffer>>>,
+): Promise<boolean> {
+  const { cartId } = idsOf(sub.token_hash);
+  if (await findCart(deps.db, site.id, cartId)) return false;
+  const line = {
+    itemId: sub.item_id,
+    variantId: sub.variant_id,
+    sku: sub.sku,
+    quantity: sub.quantity,
+    unitPriceCents: sub.unit_price_cents,
+    title: sub.title,
+    attributes: offer.attributes,
+    productType: offer.product.productType,
+    additionalFields: sub.additional_fields,
+  };
+  // Not created: another request of this checkout made it a moment ago.
+  const { created } = await createCartWithLines(
+    deps.db,
+    site.id,
+    [line],
+    new Date(deps.now()),
+    cartId,
+  );
+  return created;
+}
+
+/**
+ * POST /api/commerce/subscriptions: the first period's order now (through `placeOrder`, with
+ * the subscription cart's line in a private cart), then the subscription row with the saved
+ * card and its schedule, and the confirmation mail with the manage link.
+ */
+export async function subscribe(
+  deps: SubscriptionDeps,
+  site: Site,
+  req: SubscriptionCheckoutRequest,
+  shopper?: { sessionId: string | null; loggedIn: boolean },
+): Promise<SubscriptionCheckoutResponse & { created: boolean }> {
+  const sub = await findSubscriptionCart(deps.db, site.id, req.cartToken, deps.now());
+  if (!sub)
+    throw appError(
+      ErrorCode.NOT_FOUND,
+      'This subscription checkout has expired. Choose the product again.',
+    );
+  const offer = await subscriptionOffer(deps, site, sub);
+  if (!offer) throw appError(ErrorCode.NOT_SUBSCRIBABLE, Messages.NOT_SUBSCRIBABLE);
+  if (!SUBSCRIPTION_PROVIDERS.includes(req.payment.provider)) {
+    throw appError(ErrorCode.CHECKOUT_FIELDS_INVALID, Messages.UPDATE_MISSING_INFO, {
+      fieldErrors: { 'payment.provider': 'Subscriptions are paid by card.' },
+    });
+  }
+  const { subscriptionId, cartId } = idsOf(sub.token_hash);
+  const now = new Date(deps.now());
+  const fresh = await ensureSubscriptionCart(deps, site, sub, offer);
+  const input: PlaceOrderRequest = {
+    email: req.email,
+    ...(req.shippingAddress ? { shippingAddress: req.shippingAddress } : {}),
+    ...(req.billingAddress ? { billingAddress: req.billingAddress } : {}),
+    ...(req.shippingOptionId ? { shippingOptionId: req.shippingOptionId } : {}),
+    payment: req.payment,
+  };
+  let placed;
+  try {
+    placed = await deps.place(
+      site,
+      { cartId, subscriptionId, ...(shopper ? { shopper } : {}) },
+      input,
+    );
+  } catch (err) {
+    // Refused (fields, card, stock): the private cart goes, so a refused checkout writes nothing.
+    if (fresh) await dropCart(deps, cartId);
+    throw err;
+  }
+  const order = placed.order;
+  const anchor = dateOf(order.createdOn);
+  const row: SubscriptionRow = {
+    id: subscriptionId,
+    site_id: site.id,
+    email: order.email,
+    language: site.language,
+    item_id: sub.item_id,
+    variant_id: sub.variant_id,
+    sku: sub.sku,
+    title: sub.title,
+    attributes: offer.attributes,
+    product_type: offer.product.productType,
+    quantity: sub.quantity,
+    unit_price: sub.unit_price_cents,
+    currency: storeOf(site).currency,
+    period_value: offer.plan.billingPeriod.value,
+    period_unit: offer.plan.billingPeriod.unit,
+    num_billing_cycles: offer.plan.numBillingCycles,
+    status: offer.plan.numBillingCycles === 1 ? 'completed' : 'active',
+    cycles_charged: 1,
+    anchor_on: anchor,
+    periods: 1,
+    next_charge_on: nextChargeOn(anchor, offer.plan, 1, 1),
+    payment_provider: req.payment.provider,
+    payment_token: req.payment.token ?? '',
+    shipping_address: order.shippingAddress,
+    billing_address: order.billingAddress,
+    shipping_option_id: order.shippingOption?.id ?? null,
+    additional_fields: sub.additional_fields,
+    failed_attempts: 0,
+    next_retry_at: null,
+    claimed_until: null,
+    first_order_id: order.id,
+    created: now,
+    updated: now,
+  };
+  const mail = subscriptionMail(deps.secret, site, row, 'confirmed', deps.origin(site));
+  const inserted = await deps.db.transaction().execute(async (trx) => {
+    const ins = await trx
+      .insertInto('subscriptions')
+      .values({
+        ...row,
+        attributes: JSON.stringify(row.attributes),
+        shipping_address: row.shipping_address ? JSON.stringify(row.shipping_address) : null,
+        billing_address: row.billing_address ? JSON.stringify(row.billing_address) : null,
+        additional_fields: row.additional_fields ? JSON.stringify(row.additional_fields) : null,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!ins) return false;
+    await trx
+      .insertInto('subscription_renewals')
+      .values({
+        subscription_id: subscriptionId,
+        cycle: 1,
+        site_id: site.id,
+        cart_id: cartId,
+        status: 'paid',
+        order_id: order.id,
+        attempts: 1,
+        last_error: '',
+        created: now,
+        updated: now,
+      })
+      .execute();
+    await deps.mailer.enqueue(trx, [mail]);
+    return true;
+  });
+  if (inserted) deps.mailer.kick();
+  const saved = await deps.db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('id', '=', subscriptionId)
+    .executeTakeFirstOrThrow();
+  return { subscription: subscriptionJson(deps.secret, saved), order, created: inserted };
+}
+
+async function dropCart(deps: SubscriptionDeps, cartId: string) {
+  // Entries go with the cart (ON DELETE CASCADE); a cart an order was placed through stays.
+  await deps.db
+    .deleteFrom('carts')
+    .where('id', '=', cartId)
+    .where('is_purchased', '=', false)
+    .where('order_id', 'is', null)
+    .execute();
+}
