@@ -291,9 +291,10 @@ describe('checkout in the browser', () => {
     const describedBy = (await zip.getAttribute('aria-describedby')) ?? '';
     const errorId = describedBy.split(' ').find((id) => id.endsWith('-error'))!;
     expect(await page.locator(`#${errorId}`).textContent()).toBe('ZIP Codes need to be 5 digits.');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe(
-      'shipping postal-code',
-    );
+    // Focus follows the error once it is drawn (an effect after the render): poll for it.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete')))
+      .toBe('shipping postal-code');
     await context.close();
   });
 

@@ -15,7 +15,7 @@ import {
   type PostalLabel,
   type RegionLabel,
 } from './address-rules.js';
-import { DiscountReasons } from './discounts.js';
+import { DiscountReasons } from './discount-reasons.js';
 
 /** Address fields in the order a form shows them. */
 export type AddressField =

@@ -153,18 +153,8 @@ export function validateDiscountInput(input: DiscountInput): DiscountFieldErrors
   return errors;
 }
 
-/** Why a discount does not apply: shown to shoppers beside the code field (SPEC 3.1). */
-export const DiscountReasons = {
-  NOT_VALID: 'This code is not valid.',
-  EXPIRED: 'This code has expired.',
-  NOT_YET: 'This code is not valid yet.',
-  MINIMUM: 'Spend {amount} or more to use this code.',
-  USED_UP: 'This code has been used up.',
-  USED_BY_EMAIL: 'This code was already used with this email.',
-  NO_ITEMS: 'This code does not apply to the items in your cart.',
-  EMPTY_CART: 'Add something to your cart to use this code.',
-  BETTER_DISCOUNT: 'A larger discount is already applied to this order.',
-} as const;
+export { DiscountReasons } from './discount-reasons.js';
+import { DiscountReasons } from './discount-reasons.js';
 
 /** What the rules need of a stored discount. */
 export interface DiscountRule {

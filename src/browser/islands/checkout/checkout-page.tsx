@@ -16,7 +16,7 @@ import { cartStore, type CartStatus, type CartStore } from '../cart/store.js';
 import { useCart } from '../cart/use-cart.js';
 import { AddressFields, Field } from './address-fields.js';
 import { ChoiceList } from './choice-list.js';
-import { normalizeGiftCardCode } from '../../../shared/checkout/gift-cards.js';
+import { normalizeGiftCardCode } from '../../../shared/checkout/gift-card-code.js';
 import {
   applyCode,
   billingOf,

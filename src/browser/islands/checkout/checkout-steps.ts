@@ -16,7 +16,7 @@ import { emailError, validateAddress } from '../../../shared/checkout/address-ru
 import {
   looksLikeGiftCardCode,
   normalizeGiftCardCode,
-} from '../../../shared/checkout/gift-cards.js';
+} from '../../../shared/checkout/gift-card-code.js';
 import {
   ENGLISH_CHECKOUT_TEXTS,
   type CheckoutTexts,
