@@ -45,6 +45,24 @@ async function signIn(page: Page, url: string): Promise<void> {
 }
 
 /** Types into a commit-on-blur input (option names and values) and commits with Enter. */
+/**
+ * Names an option and waits for its value field. On a busy machine an Enter that lands while the
+ * panel re-renders can be lost; naming again is harmless (the field is replaced), so it retries.
+ */
+async function nameOption(page: Page, label: string, name: string): Promise<void> {
+  const values = page.getByLabel(`Add a value to ${name}`, { exact: true });
+  await expect
+    .poll(
+      async () => {
+        if (await values.count()) return true;
+        await commit(page, label, name);
+        return (await values.count()) > 0;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
 async function commit(page: Page, label: string, text: string): Promise<void> {
   const input = page.getByLabel(label, { exact: true });
   await input.fill(text);
@@ -102,10 +120,10 @@ describe('the catalog editor at /config#/products', () => {
 
       // Two options → four variants.
       await page.getByRole('button', { name: 'Add options like size or color' }).click();
-      await commit(page, 'Option 1 name', 'Size');
+      await nameOption(page, 'Option 1 name', 'Size');
       await commit(page, 'Add a value to Size', 'S, M');
       await page.getByRole('button', { name: 'Add another option' }).click();
-      await commit(page, 'Option 2 name', 'Color');
+      await nameOption(page, 'Option 2 name', 'Color');
       await commit(page, 'Add a value to Color', 'Sand, Sage');
       const labels = ['S / Sand', 'S / Sage', 'M / Sand', 'M / Sage'];
       await expect.poll(() => page.locator('.ed-variant-table tbody tr').count()).toBe(4);
