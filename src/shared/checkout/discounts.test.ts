@@ -30,8 +30,8 @@ const NOW = Date.UTC(2026, 10, 25, 12);
 const cart = (over: Partial<DiscountCart> = {}): DiscountCart => ({
   currency: 'USD',
   lines: [
-    { itemId: 'mug', unitPrice: 1999, quantity: 1 },
-    { itemId: 'tee', unitPrice: 2500, quantity: 2 },
+    { itemId: 'mug', productType: 1, unitPrice: 1999, quantity: 1 },
+    { itemId: 'tee', productType: 1, unitPrice: 2500, quantity: 2 },
   ],
   subtotal: 6999,
   now: NOW,
@@ -116,10 +116,32 @@ describe('evaluateDiscount', () => {
     });
     // 15% of 1999 = 299.85 → 300; 15% of 1990 = 298.5 → 299
     const one = (unitPrice: number) =>
-      cart({ lines: [{ itemId: 'mug', unitPrice, quantity: 1 }], subtotal: unitPrice });
+      cart({
+        lines: [{ itemId: 'mug', productType: 1, unitPrice, quantity: 1 }],
+        subtotal: unitPrice,
+      });
     expect(evaluateDiscount(rule({ value: 15 }), one(1999))).toMatchObject({ amount: 300 });
     expect(evaluateDiscount(rule({ value: 15 }), one(1990))).toMatchObject({ amount: 299 });
     expect(evaluateDiscount(rule({ value: 100 }), one(1999))).toMatchObject({ amount: 1999 });
+  });
+
+  it('never takes from a gift card: not discounted, not counted toward the minimum', () => {
+    const withCard = cart({
+      lines: [
+        { itemId: 'mug', productType: 1, unitPrice: 1999, quantity: 1 },
+        { itemId: 'card', productType: 4, unitPrice: 10000, quantity: 1 },
+      ],
+      subtotal: 11999,
+    });
+    expect(evaluateDiscount(rule({ value: 10 }), withCard)).toMatchObject({ amount: 200 });
+    expect(evaluateDiscount(rule({ value: 10, minimumSubtotal: 5000 }), withCard)).toMatchObject({
+      applies: false,
+    });
+    const onlyCard = cart({ lines: [withCard.lines[1]!], subtotal: 10000 });
+    expect(evaluateDiscount(rule({ value: 10 }), onlyCard)).toEqual({
+      applies: false,
+      reason: DiscountReasons.NO_ITEMS,
+    });
   });
 
   it('limits percentage and fixed amounts to the eligible products', () => {

@@ -4,6 +4,7 @@
  * so the cart page, the checkout and the server agree).
  */
 import { formatMoney } from '../money.js';
+import { isGiftCard } from '../product/rules-product.js';
 import { DISCOUNT_KINDS, type DiscountKind } from './api.js';
 
 /** POST /api/commerce/discounts and PUT /api/commerce/discounts/{id} body. */
@@ -173,7 +174,7 @@ export interface DiscountRule {
 /** What the rules need of a cart. */
 export interface DiscountCart {
   currency: string;
-  lines: readonly { itemId: string; unitPrice: number; quantity: number }[];
+  lines: readonly { itemId: string; productType: number; unitPrice: number; quantity: number }[];
   subtotal: number;
   now: number;
   /** True when the cart's email already used this (once-per-email) discount. */
@@ -189,14 +190,27 @@ function roundHalfUp(x: number): number {
   return Math.floor(x + 0.5 + 1e-9);
 }
 
-/** The part of the subtotal a discount may take from: its products' lines, or every line. */
+/** What the cart's goods come to, gift cards left out: a gift card is money, never discounted. */
+export function discountableSubtotal(cart: DiscountCart): number {
+  let sum = 0;
+  for (const l of cart.lines) if (!isGiftCard(l.productType)) sum += l.unitPrice * l.quantity;
+  return sum;
+}
+
+/**
+ * The part of the subtotal a discount may take from: its products' lines, or every line — never
+ * a gift card's (a $100 card sold for $90 would still be worth $100).
+ */
 export function eligibleSubtotal(
   rule: Pick<DiscountRule, 'productIds'>,
   cart: DiscountCart,
 ): number {
   const only = rule.productIds.length ? new Set(rule.productIds) : null;
   let sum = 0;
-  for (const l of cart.lines) if (!only || only.has(l.itemId)) sum += l.unitPrice * l.quantity;
+  for (const l of cart.lines) {
+    if (isGiftCard(l.productType) || (only && !only.has(l.itemId))) continue;
+    sum += l.unitPrice * l.quantity;
+  }
   return Math.min(sum, cart.subtotal);
 }
 
@@ -221,10 +235,8 @@ export function evaluateDiscount(rule: DiscountRule, cart: DiscountCart): Discou
   }
   if (!cart.lines.length) return { applies: false, reason: DiscountReasons.EMPTY_CART };
   const eligible = eligibleSubtotal(rule, cart);
-  if (rule.productIds.length && eligible <= 0) {
-    return { applies: false, reason: DiscountReasons.NO_ITEMS };
-  }
-  if (cart.subtotal < rule.minimumSubtotal) {
+  if (eligible <= 0) return { applies: false, reason: DiscountReasons.NO_ITEMS };
+  if (discountableSubtotal(cart) < rule.minimumSubtotal) {
     return {
       applies: false,
       reason: DiscountReasons.MINIMUM.replace(
