@@ -36,6 +36,14 @@ export async function stripeIntent(
     });
   }
   const { grandTotal: amount, currency } = quote.totals;
+  // Gift cards or discounts cover it all: nothing for a card to pay (Stripe refuses 0).
+  if (amount === 0) {
+    throw appError(ErrorCode.CHECKOUT_FIELDS_INVALID, Messages.UPDATE_MISSING_INFO, {
+      fieldErrors: {
+        'payment.provider': 'Nothing is left to pay: place the order without a card.',
+      },
+    });
+  }
   const { reference, clientSecret } = await stripe.initiate({
     siteId: store.siteId,
     cartId: quote.cartId,
