@@ -3,6 +3,7 @@ import type {
   GiftCardLineJson,
   InvalidGiftCardJson,
 } from '../../shared/checkout/api.js';
+import { maskCode } from '../../shared/checkout/gift-card-code.js';
 import type { CheckoutSettings } from '../../shared/checkout/settings.js';
 import { computeQuote, type Quote, type TotalsLine } from '../../shared/checkout/totals.js';
 import type { EntryRow } from '../cart/cart-json.js';
@@ -133,20 +134,26 @@ async function resolveDiscount(
 
 /**
  * A free-shipping discount's worth is only known once shipping is priced: its line, coupon and
- * use carry what the selected option would have cost.
+ * use carry what the selected option would have cost. When it saves nothing (a cart that ships
+ * nothing, an option that is free anyway) it is not used: no line, and no use spent against its
+ * limit or the shopper's once-per-email.
  */
 function priceFreeShipping(discount: DiscountResolution, saved: number): DiscountResolution {
   if (!discount.freeShipping) return discount;
   const free = new Set(
     discount.lines.filter((l) => l.kind === 'free-shipping').map((l) => l.discountId),
   );
+  const priced = <T extends { discountId: string }>(rows: T[]): T[] =>
+    saved > 0
+      ? rows.map((r) => (free.has(r.discountId) ? { ...r, amount: saved } : r))
+      : rows.filter((r) => !free.has(r.discountId));
   return {
     ...discount,
-    lines: discount.lines.map((l) => (free.has(l.discountId) ? { ...l, amount: saved } : l)),
+    lines: priced(discount.lines),
     validCoupons: discount.validCoupons.map((c) =>
       c.kind === 'free-shipping' ? { ...c, amount: saved } : c,
     ),
-    uses: discount.uses.map((u) => (free.has(u.discountId) ? { ...u, amount: saved } : u)),
+    uses: priced(discount.uses),
   };
 }
 
@@ -156,7 +163,7 @@ async function resolveGiftCards(adjusters: Adjusters, input: AdjustedQuoteInput)
   if (!adjusters.giftCards) {
     return {
       cards: [],
-      invalid: codes.map((c) => ({ code: `••••${c.slice(-4)}`, reason: NOT_VALID })),
+      invalid: codes.map((c) => ({ code: maskCode(c), reason: NOT_VALID })),
     };
   }
   return adjusters.giftCards.resolve(input.siteId, input.currency, codes);
