@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { PaymentProviderId } from '../../shared/checkout/api.js';
 import {
   giftCardPurchaseErrors,
@@ -7,6 +6,7 @@ import {
 import { ErrorCode, Messages } from '../../shared/errors.js';
 import { isGiftCard } from '../../shared/product/rules.js';
 import { appError } from '../errors/app-error.js';
+import { sha256 } from '../cart/cart-cookie.js';
 import { createCartWithLines } from '../cart/cart-with-lines.js';
 import { loadCartProduct, unitPriceCents } from '../cart/catalog-port.js';
 import {
@@ -56,7 +56,7 @@ export async function purchaseGiftCard(
 
   // A retry with the same Idempotency-Key reuses its cart, which is then found purchased.
   const cartId = ctx.idempotencyKey
-    ? `gc-${crypto.createHash('sha256').update(`${siteId}\n${ctx.idempotencyKey}`).digest('base64url').slice(0, 32)}`
+    ? `gc-${sha256(`${siteId}\n${ctx.idempotencyKey}`).slice(0, 32)}`
     : undefined;
   const { id: cart } = await createCartWithLines(
     deps.db,

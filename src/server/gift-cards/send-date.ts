@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '../render/context/site-context.js';
 /**
  * The gift card's send date is a calendar day in the website's time zone: the recipient's mail is
  * due at its first instant there (outbox `next_attempt_at`). Intl only, like seed/zoned-epoch.ts.
@@ -57,12 +58,13 @@ export function dayStartIn(day: string, timeZone: string | undefined): number {
   return wall - offsetAt(guess);
 }
 
-/** A website's time zone from its settings (a JSON column: an object, or text on some drivers). */
+/** A website's time zone from its settings (the pages' default when none is set) (a JSON column: an object, or text on some drivers). */
 export function siteTimeZone(site: { settings: unknown }): string {
   const raw = site.settings;
   const settings = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
     websiteSettings?: { timeZone?: unknown };
   } | null;
   const zone = settings?.websiteSettings?.timeZone;
-  return typeof zone === 'string' && zone ? zone : 'UTC';
+  // The pages' own fallback, so a site without a zone dates its cards as it dates its pages.
+  return typeof zone === 'string' && zone ? zone : DEFAULT_TIME_ZONE;
 }
