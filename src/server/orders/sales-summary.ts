@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { ProductType } from '../../shared/enums.js';
 import type { Db } from '../db/database.js';
 
 export interface SalesDay {
@@ -37,8 +38,12 @@ export async function salesSummary(
   to: number,
   timeZone = 'UTC',
 ): Promise<SalesSummary> {
-  // Revenue is what the orders came to after discounts: what the payment method was charged
-  // plus what gift cards paid (grand_total is the part left for the payment method).
+  // Revenue is what the goods sold came to after discounts: what the payment method was charged
+  // plus what gift cards paid (grand_total is the part left for the payment method), less the
+  // gift cards sold — a card is money held for the shopper, counted once, when it is spent.
+  const net = sql`grand_total + gift_card_total - refunded_total - coalesce((
+      select sum(l.line_total) from order_lines l
+       where l.order_id = orders.id and l.product_type = ${ProductType.GIFT_CARD}), 0)`;
   const rows = await sql<{
     day: string;
     revenue: number;
@@ -48,12 +53,11 @@ export async function salesSummary(
     recurring: number;
   }>`
     select to_char(created at time zone ${timeZone}, 'YYYY-MM-DD') as day,
-           coalesce(sum(grand_total + gift_card_total - refunded_total), 0)::int as revenue,
+           coalesce(sum(${net}), 0)::int as revenue,
            count(*)::int as orders,
            (count(*) filter (where test_mode))::int as test_orders,
            coalesce(sum(discount_total), 0)::int as discounts,
-           coalesce(sum(grand_total + gift_card_total - refunded_total)
-             filter (where subscription_id is not null), 0)::int as recurring
+           coalesce(sum(${net}) filter (where subscription_id is not null), 0)::int as recurring
       from orders
      where site_id = ${siteId}
        and created >= ${new Date(from)} and created < ${new Date(to)}
