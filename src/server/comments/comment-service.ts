@@ -68,13 +68,16 @@ export async function shownCount(db: Db, itemId: string): Promise<number> {
 }
 
 /**
- * Counts the item's approved comments onto the item (SPEC 3.7 publicCommentCount) and bumps the
- * website's content version, so cached pages and every process show the change. Runs in the
- * transaction that changed the comments; the caller emits `content-changed` after it commits.
+ * Counts the item's shown comments onto the item (SPEC 3.7 publicCommentCount) and, when that
+ * changed what visitors see, bumps the website's content version, so cached pages and every
+ * process show it. Moving a comment between pending and spam, or deleting one nobody saw,
+ * changes no count and leaves every cache alone. Runs in the transaction that changed the
+ * comments; the caller emits `content-changed` after it commits.
  */
 export async function recount(trx: Db, siteId: string, itemId: string): Promise<void> {
-  await setPublicCommentCount(trx, itemId, await shownCount(trx, itemId));
-  await bumpContentVersion(trx, siteId);
+  if (await setPublicCommentCount(trx, itemId, await shownCount(trx, itemId))) {
+    await bumpContentVersion(trx, siteId);
+  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { VISITOR_COOKIE_MAX_AGE_MS } from '../../shared/telemetry/constants.js';
 import crypto from 'node:crypto';
 import type { AppDeps } from '../deps.js';
 import type { Site } from '../sites/site-queries.js';
@@ -9,7 +10,7 @@ import type { LikeResponse } from '../../shared/comments/api.js';
 
 /** The like cookie: a random id per browser (2 years, like SPEC 9.3's visitor cookie). */
 export const LIKE_COOKIE = 'ss_lkv';
-export const LIKE_COOKIE_MAX_AGE_S = 2 * 365 * 24 * 3600;
+export const LIKE_COOKIE_MAX_AGE_S = VISITOR_COOKIE_MAX_AGE_MS / 1000;
 
 /** What is stored: a keyed hash of the cookie, so the table cannot be matched to browsers. */
 export function visitorHash(secret: string, visitorId: string): string {

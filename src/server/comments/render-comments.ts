@@ -14,8 +14,11 @@ import type {
 } from '../../shared/comments/api.js';
 import { listApproved, requireApproval } from './comment-service.js';
 
-/** Item kinds whose pages show comments, likes and share links (products have reviews instead). */
-const SOCIAL_KINDS = new Set(['blog', 'events', 'gallery']);
+/**
+ * Item kinds whose pages show comments, likes and share links: the templates that apply
+ * `item-social.block` (products have reviews instead; gallery items do not show it yet).
+ */
+const SOCIAL_KINDS = new Set(['blog', 'events']);
 
 /**
  * Registers the item-page loader that gives templates `item.social` (docs/comments.md): the

@@ -24,12 +24,19 @@ export async function findLiveItem(
     .executeTakeFirst();
 }
 
-export async function setPublicCommentCount(db: Db, itemId: string, count: number): Promise<void> {
-  await db
+export async function setPublicCommentCount(
+  db: Db,
+  itemId: string,
+  count: number,
+): Promise<boolean> {
+  const changed = await db
     .updateTable('items')
     .set({ public_comment_count: count })
     .where('id', '=', itemId)
-    .execute();
+    .where('public_comment_count', '<>', count)
+    .returning('id')
+    .executeTakeFirst();
+  return changed !== undefined;
 }
 
 /** Adds `delta` likes (never below 0) and returns the new count. */

@@ -88,7 +88,3 @@ export function commentCountLabel(count: number, texts: CommentTexts): string {
   if (count === 1) return texts.oneComment;
   return texts.manyComments.replace('{count}', String(count));
 }
-
-export function likeCountLabel(count: number, texts: CommentTexts): string {
-  return count === 1 ? texts.likesOne : texts.likesMany.replace('{count}', String(count));
-}
