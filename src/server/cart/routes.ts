@@ -34,12 +34,15 @@ import {
 } from './schemas.js';
 import { isDigitalGood } from '../../shared/product/rules.js';
 import { Type } from '@sinclair/typebox';
-import { discountResolver } from '../discounts/resolver.js';
-import { setCartCoupon, withDiscounts } from './cart-discounts.js';
+import { orderDepsFor } from '../orders/order-deps.js';
+import { COUPON_CODE_MAX, setCartCoupon, withDiscounts } from './cart-discounts.js';
 import type { CartJson } from './cart-json.js';
 
 const CouponBody = Type.Object(
-  { code: Type.String({ maxLength: 200 }), crumb: Type.Optional(Type.String({ maxLength: 200 })) },
+  {
+    code: Type.String({ maxLength: COUPON_CODE_MAX }),
+    crumb: Type.Optional(Type.String({ maxLength: 200 })),
+  },
   { additionalProperties: false },
 );
 
@@ -80,7 +83,7 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
   };
   const writeConfig = { rateLimit };
   // Issue 15: every cart answer but an add's shows its discount (cart-discounts.ts).
-  const discounts = discountResolver(deps.db);
+  const discounts = orderDepsFor(deps, app.log).discounts!;
   const discounted = (req: FastifyRequest, cart: CartJson) =>
     withDiscounts(discounts, storeOf(req.site), cart, deps.now());
 

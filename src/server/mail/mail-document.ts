@@ -16,14 +16,12 @@ export function mailDocument(opts: {
 }): string {
   const style = opts.bodyStyle ?? 'font-family:system-ui,sans-serif;line-height:1.5';
   return (
-    `<!doctype html><html lang="${escapeHtml(opts.lang)}"><head><meta charset="utf-8">` +
-    `<meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<title>${escapeHtml(opts.title)}</title></head>` +
+    `<!doctype html><html lang="${escapeHtml(opts.lang)}">${head(opts.title)}` +
     `<body style="${escapeHtml(style)}">${opts.body}</body></html>`
   );
 }
 
-const HEAD = (lang: string, title: string) =>
+const head = (title: string) =>
   `<head><meta charset="utf-8">` +
   `<meta name="viewport" content="width=device-width,initial-scale=1">` +
   `<title>${escapeHtml(title)}</title></head>`;
@@ -37,6 +35,6 @@ export function wholeDocument(html: string, lang: string, title: string): string
   if (/<head[\s>]/i.test(html)) return html;
   return html.replace(/<html([^>]*)>/i, (_m, attrs: string) => {
     const withLang = /\blang=/i.test(attrs) ? attrs : `${attrs} lang="${escapeHtml(lang)}"`;
-    return `<html${withLang}>${HEAD(lang, title)}`;
+    return `<html${withLang}>${head(title)}`;
   });
 }

@@ -94,7 +94,8 @@ export const ownerRoutes: DomainRoutes = async (app, deps) => {
       );
   }
 
-  // Slows password guessing: 10 attempts a minute per client address (both doors).
+  // Slows password guessing: 10 attempts a minute per client address at each door (the rate
+  // store counts per route), so at most 20 a minute for an address using both.
   const guessLimit = { rateLimit: { max: 10, timeWindow: 60_000 } };
   app.post('/api/auth/login', { schema: { body: LoginBody }, config: guessLimit }, (req, reply) =>
     signIn(
