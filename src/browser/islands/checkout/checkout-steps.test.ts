@@ -3,7 +3,6 @@ import type { QuoteResponse } from '../../../shared/checkout/api.js';
 import {
   applyCode,
   dropInvalidCodes,
-  giftCardCodeOf,
   nothingToPay,
   cardDigits,
   confirmationUrl,
@@ -145,7 +144,6 @@ describe('checkout steps', () => {
     const withCard = { ...d, ...applyCode(d, card) };
     expect(withCard.giftCardCodes).toEqual([card]);
     expect(applyCode(withCard, 'abcd efgh jklm npqr')).toBeNull();
-    expect(giftCardCodeOf(withCard, 'npqr')).toBe(card);
     const both = { ...withCard, couponCode: 'WELCOME10' };
     expect(quoteRequestFor(both, false, false)).toMatchObject({
       couponCode: 'WELCOME10',

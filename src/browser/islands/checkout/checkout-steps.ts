@@ -86,11 +86,6 @@ export function applyCode(draft: CheckoutDraft, text: string): Partial<CheckoutD
   return { couponCode: code };
 }
 
-/** The gift card code of the draft a quoted line (its last 4) belongs to. */
-export function giftCardCodeOf(draft: CheckoutDraft, last4: string): string | undefined {
-  return draft.giftCardCodes.find((c) => normalizeGiftCardCode(c).endsWith(last4.toUpperCase()));
-}
-
 /**
  * The draft without the codes a quote found invalid (they would refuse the order): the discount
  * code the quote lists in `invalidCoupons`, the gift cards in `invalidGiftCards` (masked to

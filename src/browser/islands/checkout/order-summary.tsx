@@ -20,7 +20,7 @@ export interface OrderSummaryProps {
   texts: CheckoutTexts;
   /** A subscription's plan phrase (SPEC 9.2), shown under its line. */
   plan?: string | undefined;
-  /** Issue 15: the quote's discount and gift card lines (absent: one discount row). */
+  /** Issue 15: the quote's discount and gift card lines (none before the first quote). */
   discountLines?: DiscountLineJson[];
   giftCardLines?: GiftCardLineJson[];
   /** The 'Discount code or gift card' field, shown between the lines and the totals. */
@@ -39,8 +39,8 @@ export function OrderSummary({
   money,
   texts,
   plan,
-  discountLines,
-  giftCardLines,
+  discountLines = [],
+  giftCardLines = [],
   codes,
 }: OrderSummaryProps) {
   return (
@@ -99,34 +99,20 @@ export function OrderSummary({
               <dd>{money(t.amount)}</dd>
             </div>
           ))}
-          {discountLines
-            ? discountLines.map((d) => (
-                <div key={d.discountId} className="co-discount-line">
-                  <dt>
-                    {texts.discount} · {d.label}
-                  </dt>
-                  <dd>{d.kind === 'free-shipping' ? texts.freeShipping : `−${money(d.amount)}`}</dd>
-                </div>
-              ))
-            : totals.discountTotal > 0 && (
-                <div>
-                  <dt>{texts.discount}</dt>
-                  <dd>−{money(totals.discountTotal)}</dd>
-                </div>
-              )}
-          {giftCardLines
-            ? giftCardLines.map((g) => (
-                <div key={g.giftCardId} className="co-gift-card-line">
-                  <dt>{texts.giftCardEnding(g.last4)}</dt>
-                  <dd>−{money(g.amount)}</dd>
-                </div>
-              ))
-            : totals.giftCardTotal > 0 && (
-                <div>
-                  <dt>{texts.giftCard}</dt>
-                  <dd>−{money(totals.giftCardTotal)}</dd>
-                </div>
-              )}
+          {discountLines.map((d) => (
+            <div key={d.discountId} className="co-discount-line">
+              <dt>
+                {texts.discount} · {d.label}
+              </dt>
+              <dd>{d.kind === 'free-shipping' ? texts.freeShipping : `−${money(d.amount)}`}</dd>
+            </div>
+          ))}
+          {giftCardLines.map((g) => (
+            <div key={g.giftCardId} className="co-gift-card-line">
+              <dt>{texts.giftCardEnding(g.last4)}</dt>
+              <dd>−{money(g.amount)}</dd>
+            </div>
+          ))}
           <div className="co-grand">
             <dt>{texts.total}</dt>
             <dd>
