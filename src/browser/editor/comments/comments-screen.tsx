@@ -1,3 +1,4 @@
+import { actionFailureText } from '../messages.js';
 import { useState } from 'react';
 import { editorFetch, withQuery } from '../editor-fetch.js';
 import { formatCount, formatDateTime } from '../format.js';
@@ -64,7 +65,7 @@ export function CommentsScreen() {
       list.reload();
       if (what === 'ban') bans.reload();
     } catch (err) {
-      setMessage(err instanceof Error ? err.message : 'Something went wrong');
+      setMessage(actionFailureText(err));
     } finally {
       setBusy(null);
     }
@@ -84,7 +85,7 @@ export function CommentsScreen() {
       bans.reload();
       list.reload();
     } catch (err) {
-      setMessage(err instanceof Error ? err.message : 'Something went wrong');
+      setMessage(actionFailureText(err));
     }
   }
 

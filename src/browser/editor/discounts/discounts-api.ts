@@ -1,11 +1,3 @@
-import { editorFetch } from '../editor-fetch.js';
+export { loadStoreCurrency } from '../store-currency.js';
 
 export const DISCOUNTS_API = '/api/commerce/discounts';
-
-/** The store's currency, which the storefront's context names (amounts are edited in it). */
-export async function loadStoreCurrency(signal: AbortSignal): Promise<string> {
-  const ctx = await editorFetch<{
-    websiteSettings?: { storeSettings?: { currencyCode?: string } };
-  }>('/?format=json', { signal }).catch(() => undefined);
-  return ctx?.websiteSettings?.storeSettings?.currencyCode ?? 'USD';
-}

@@ -1,3 +1,4 @@
+import { loadStoreCurrency } from '../store-currency.js';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import {
   PRODUCT_VISIBILITIES,
@@ -70,14 +71,6 @@ async function productFormChoices(signal: AbortSignal): Promise<ProductFormChoic
   return res.items.filter((f) => f.kind === 'product').map(({ id, name }) => ({ id, name }));
 }
 
-/** The store's currency, for new products (the storefront's context names it). */
-async function storeCurrency(signal: AbortSignal): Promise<string> {
-  const ctx = await editorFetch<{
-    websiteSettings?: { storeSettings?: { currencyCode?: string } };
-  }>('/?format=json', { signal }).catch(() => undefined);
-  return ctx?.websiteSettings?.storeSettings?.currencyCode ?? 'USD';
-}
-
 const NO_TAGS: TagsResponse = { tags: [], categories: [] };
 
 /** `#/products/{id}` and `#/products/new?type=N`: the whole product on one screen. */
@@ -106,7 +99,7 @@ export function ProductEditorScreen({
           productForms: await forms,
         };
       }
-      const form = newProductForm(newType ?? 1, await storeCurrency(signal));
+      const form = newProductForm(newType ?? 1, await loadStoreCurrency(signal));
       return { product: null, form, tags: await tags, productForms: await forms };
     },
     `product|${productId ?? `new-${newType}`}`,

@@ -1,3 +1,4 @@
+import { loadStoreCurrency } from '../store-currency.js';
 import { useState, type FormEvent } from 'react';
 import {
   groupCode,
@@ -45,7 +46,7 @@ export function GiftCardsScreen() {
     (signal) => editorFetch<GiftCardListResponse>(GIFT_CARDS_API, { signal }),
     'gift-cards',
   );
-  const currency = useLoad(storeCurrency, 'store-currency').data ?? 'USD';
+  const currency = useLoad(loadStoreCurrency, 'store-currency').data ?? 'USD';
   const [issuing, setIssuing] = useState(false);
   const [issued, setIssued] = useState<GiftCardIssueResponse | null>(null);
 
@@ -121,14 +122,6 @@ export function GiftCardsScreen() {
       </section>
     </>
   );
-}
-
-/** The store's currency, for the issue form (the storefront's context names it). */
-async function storeCurrency(signal: AbortSignal): Promise<string> {
-  const ctx = await editorFetch<{
-    websiteSettings?: { storeSettings?: { currencyCode?: string } };
-  }>('/?format=json', { signal }).catch(() => undefined);
-  return ctx?.websiteSettings?.storeSettings?.currencyCode ?? 'USD';
 }
 
 /** The one time the full code is shown: grouped for reading, with a copy button. */

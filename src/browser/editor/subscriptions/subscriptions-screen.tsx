@@ -1,3 +1,4 @@
+import { actionFailureText } from '../messages.js';
 import { useState } from 'react';
 import {
   SUBSCRIPTION_STATUS_LABELS,
@@ -98,7 +99,7 @@ function SubscriptionDetail({ sub, onChanged }: { sub: SubscriptionJson; onChang
       });
       onChanged();
     } catch (err) {
-      setError((err as Error).message);
+      setError(actionFailureText(err));
     } finally {
       setBusy(false);
     }
