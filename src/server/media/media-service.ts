@@ -203,15 +203,19 @@ export async function patchAsset(
 ): Promise<MediaAsset> {
   const filename = patch.filename?.trim();
   if (patch.filename !== undefined && !filename) throw appError(ErrorCode.FILE_NAME_REQUIRED);
+  const changes = {
+    ...(filename !== undefined ? { filename } : {}),
+    ...(patch.altText !== undefined ? { alt_text: patch.altText.trim() } : {}),
+    ...(patch.title !== undefined ? { title: patch.title.trim() } : {}),
+    ...(patch.focalPoint ? { focal_x: patch.focalPoint.x, focal_y: patch.focalPoint.y } : {}),
+  };
+  // Nothing to change (an empty PATCH): the asset as it is, no write and no cache dropped —
+  // an UPDATE with an empty SET is not SQL (the fuzz suite's 500).
+  if (Object.keys(changes).length === 0) return getAsset(deps, siteId, id);
   const row = await deps.db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('assets')
-      .set({
-        ...(filename !== undefined ? { filename } : {}),
-        ...(patch.altText !== undefined ? { alt_text: patch.altText.trim() } : {}),
-        ...(patch.title !== undefined ? { title: patch.title.trim() } : {}),
-        ...(patch.focalPoint ? { focal_x: patch.focalPoint.x, focal_y: patch.focalPoint.y } : {}),
-      })
+      .set(changes)
       .where('site_id', '=', siteId)
       .where('id', '=', id)
       .returningAll()

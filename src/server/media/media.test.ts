@@ -299,6 +299,12 @@ describeEachBackend('media library API', (kind) => {
     expect(await contentVersion()).toBe(v0);
     const bad = await patch(admin, photo.id, { focalPoint: { x: 1.5, y: 0.2 } });
     expect(bad.statusCode).toBe(400);
+    // An empty patch changes nothing: the asset as it is (a missing one is 404), nothing bumped.
+    const empty = await patch(admin, photo.id, {});
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json().asset.id).toBe(photo.id);
+    expect((await patch(admin, 'no-such-asset', {})).statusCode).toBe(404);
+    expect(await contentVersion()).toBe(v0);
 
     const res = await patch(admin, photo.id, {
       filename: ' beach.jpg ',
