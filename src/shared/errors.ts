@@ -159,6 +159,34 @@ export const Messages = {
   COMMENTS_CLOSED: 'Comments are closed.',
 } as const;
 
+/**
+ * Texts only owners see (/config, owner mail): kept apart from `Messages` so the visitors' islands,
+ * which import `Messages`, do not carry them. Our own texts; `{…}` are filled by the server.
+ */
+export const OwnerMessages = {
+  // Accounts, websites, team and developer mode (issue 16).
+  SIGNUP_DISABLED: 'Sign-up is not open on this server. Ask an owner to invite you.',
+  EMAIL_TAKEN: 'An account with this email already exists. Sign in instead.',
+  PASSWORD_TOO_WEAK: 'Use a password of at least 10 characters.',
+  TOKEN_INVALID: 'This link is not valid or has expired. Ask for a new one.',
+  EMAIL_NOT_VERIFIED: 'Please verify your email first: open the link we sent you.',
+  TOTP_REQUIRED: 'Enter the 6-digit code from your authenticator app.',
+  TOTP_INVALID: 'That code is not right. Try the current code or a recovery code.',
+  WEBSITE_SLUG_TAKEN: 'Another website already uses this address. Choose another.',
+  WEBSITE_INVALID: 'Some website details are not valid. Please check the highlighted fields.',
+  THEME_UNKNOWN: 'There is no theme with that name.',
+  DOMAIN_TAKEN: 'Another website already uses this domain.',
+  DOMAIN_INVALID: 'Enter a domain name such as shop.example.com.',
+  IMPORT_INVALID: 'This file is not a website export, or it is damaged.',
+  MEMBER_EXISTS: 'This person is already on the team.',
+  LAST_ADMIN:
+    'A website needs at least one administrator. Make someone else an administrator first.',
+  ROLE_INVALID: 'That role cannot be given here.',
+  DEVELOPER_MODE_OFF: 'Turn on developer mode to edit the theme.',
+  TEMPLATE_ERRORS: 'The theme has errors. The live site keeps its last good version.',
+  THEME_FILE_INVALID: 'Theme files must be templates, blocks, partials, CSS or the settings file.',
+} as const;
+
 /** One registered error: what the server answers with and when it happens. */
 export interface ErrorRecord {
   /** The HTTP status `src/server/errors/error-handler.ts` answers with. */
@@ -555,6 +583,101 @@ export const errorRegistry = {
     status: 403,
     message: Messages.COMMENTS_CLOSED,
     doc: 'A comment on an item whose comments are off (SPEC 4.7), or a reply to a comment that is not shown.',
+  },
+  SIGNUP_DISABLED: {
+    status: 403,
+    message: OwnerMessages.SIGNUP_DISABLED,
+    doc: 'Sign-up when the server does not allow it (production without ALLOW_SIGNUP).',
+  },
+  EMAIL_TAKEN: {
+    status: 409,
+    message: OwnerMessages.EMAIL_TAKEN,
+    doc: 'Sign-up with an email that already has an account.',
+  },
+  PASSWORD_TOO_WEAK: {
+    status: 400,
+    message: OwnerMessages.PASSWORD_TOO_WEAK,
+    doc: 'Sign-up, password reset or invite acceptance with a password shorter than 10 characters.',
+  },
+  TOKEN_INVALID: {
+    status: 400,
+    message: OwnerMessages.TOKEN_INVALID,
+    doc: 'A verify, password-reset or invite token that is unknown, used already or expired.',
+  },
+  EMAIL_NOT_VERIFIED: {
+    status: 403,
+    message: OwnerMessages.EMAIL_NOT_VERIFIED,
+    doc: 'Sign-in to an account whose email was never verified.',
+  },
+  TOTP_REQUIRED: {
+    status: 401,
+    message: OwnerMessages.TOTP_REQUIRED,
+    doc: 'Sign-in with the right password to an account with two-step sign-in, without a code.',
+  },
+  TOTP_INVALID: {
+    status: 400,
+    message: OwnerMessages.TOTP_INVALID,
+    doc: 'A wrong or reused authenticator or recovery code.',
+  },
+  WEBSITE_SLUG_TAKEN: {
+    status: 409,
+    message: OwnerMessages.WEBSITE_SLUG_TAKEN,
+    doc: 'Creating or importing a website with a slug another website has.',
+  },
+  WEBSITE_INVALID: {
+    status: 400,
+    message: OwnerMessages.WEBSITE_INVALID,
+    doc: 'A new website without a title, with a malformed slug, or an unsupported language or currency; `fields` says which.',
+  },
+  THEME_UNKNOWN: {
+    status: 400,
+    message: OwnerMessages.THEME_UNKNOWN,
+    doc: 'Creating a website from a theme that is not in themes/.',
+  },
+  DOMAIN_TAKEN: {
+    status: 409,
+    message: OwnerMessages.DOMAIN_TAKEN,
+    doc: 'Adding a custom domain another website already has.',
+  },
+  DOMAIN_INVALID: {
+    status: 400,
+    message: OwnerMessages.DOMAIN_INVALID,
+    doc: "Adding a custom domain that is not a host name (or is the platform's own).",
+  },
+  IMPORT_INVALID: {
+    status: 400,
+    message: OwnerMessages.IMPORT_INVALID,
+    doc: 'Importing a file that is not a website export zip or whose JSON does not match.',
+  },
+  MEMBER_EXISTS: {
+    status: 409,
+    message: OwnerMessages.MEMBER_EXISTS,
+    doc: 'Inviting an email that already has a role on the website.',
+  },
+  LAST_ADMIN: {
+    status: 409,
+    message: OwnerMessages.LAST_ADMIN,
+    doc: 'Removing the last administrator of a website or changing their role.',
+  },
+  ROLE_INVALID: {
+    status: 400,
+    message: OwnerMessages.ROLE_INVALID,
+    doc: 'Inviting or changing a member to a role that is not offered (SPEC 3.10 numbers).',
+  },
+  DEVELOPER_MODE_OFF: {
+    status: 403,
+    message: OwnerMessages.DEVELOPER_MODE_OFF,
+    doc: 'A developer-mode files call on a website whose developer mode is off.',
+  },
+  TEMPLATE_ERRORS: {
+    status: 422,
+    message: OwnerMessages.TEMPLATE_ERRORS,
+    doc: 'Saving a theme file that does not compile; `errors` lists `{ file, line, message }` and nothing is published.',
+  },
+  THEME_FILE_INVALID: {
+    status: 400,
+    message: OwnerMessages.THEME_FILE_INVALID,
+    doc: 'A developer-mode path outside the theme or of a kind the theme does not have.',
   },
 } as const satisfies Record<string, ErrorRecord>;
 

@@ -5,7 +5,7 @@ import { EditorHeader } from './editor-header.js';
 import { EditorNav } from './editor-nav.js';
 import type { RangeDays } from './range-picker.js';
 import { navNameOf } from './routes.js';
-import { contentAllows } from '../../shared/content/permissions.js';
+import { allows } from '../../shared/team/permissions.js';
 import { useHashRoute } from './use-hash-route.js';
 import { OverviewScreen } from './screens/overview-screen.js';
 import { PerformanceScreen } from './screens/performance-screen.js';
@@ -204,10 +204,10 @@ export function App({ boot }: { boot: EditorBoot }) {
       screen = <MediaScreen />;
       break;
     case 'design':
-      screen = <DesignScreen canSave={contentAllows(boot.roles, 'settings')} />;
+      screen = <DesignScreen canSave={allows(boot.roles, 'settings')} />;
       break;
     case 'settings':
-      screen = <SettingsScreen canSave={contentAllows(boot.roles, 'settings')} />;
+      screen = <SettingsScreen canSave={allows(boot.roles, 'settings')} />;
       break;
     case 'comments':
       screen = <CommentsScreen />;

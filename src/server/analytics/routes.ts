@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DomainRoutes, AppDeps } from '../deps.js';
 import { appError } from '../errors/app-error.js';
 import { ErrorCode } from '../../shared/errors.js';
-import { requireOwner } from '../http/request-context.js';
+import { ownerGuard } from '../http/owner-guard.js';
 import { isBot } from '../../shared/telemetry/device.js';
 import { environmentFromHost } from '../../shared/telemetry/environment.js';
 import {
@@ -147,7 +147,7 @@ export const analyticsRoutes: DomainRoutes = async (app, deps) => {
     countTelemetryDrop('foreign-host');
     throw appError(ErrorCode.VALIDATION, FOREIGN_HOST);
   };
-  const owner = requireOwner(deps.db);
+  const owner = ownerGuard(deps.db, 'analytics');
 
   // --- census (SPEC 7: silent on failure; the tracker never waits for these) ---
   app.post(
@@ -359,7 +359,7 @@ export const analyticsRoutes: DomainRoutes = async (app, deps) => {
   }));
 
   // --- owner summaries ---
-  const range = { preHandler: owner, schema: { querystring: RangeQuery } };
+  const range = { preValidation: owner, schema: { querystring: RangeQuery } };
   app.get('/api/analytics/summary', range, async (req) => {
     const { from, to } = parseRange(req.query, deps.now());
     return analyticsSummary(deps.db, req.site.id, from, to, {

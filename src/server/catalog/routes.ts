@@ -1,15 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { DomainRoutes } from '../deps.js';
-import { requireOwner } from '../http/request-context.js';
+import { ownerGuard } from '../http/owner-guard.js';
 import { MAX_STOCK, setVariantStock } from './set-variant-stock.js';
 import { ownerProductRoutes } from './owner/owner-routes.js';
-import { Role } from '../../shared/enums.js';
 
 /**
  * The roles that may change the catalog: stock, products, tags, imports (SPEC 3.10: store
  * managers and admins). Any role on the website may read it.
  */
-export const CATALOG_WRITE_ROLES: number[] = [Role.ADMIN, Role.STORE_MANAGER];
 
 const InventoryParams = Type.Object({ variantId: Type.String({ minLength: 1, maxLength: 200 }) });
 const InventoryBody = Type.Object(
@@ -32,7 +30,7 @@ export const catalogRoutes: DomainRoutes = async (app, deps) => {
       schema: { params: InventoryParams, body: InventoryBody },
       // Until the team issue brings the permission table: admins and store managers only
       // (issue 11: viewers and commenters could change stock and fire restock mails).
-      preHandler: requireOwner(deps.db, CATALOG_WRITE_ROLES),
+      preValidation: ownerGuard(deps.db, 'commerce'),
     },
     async (req) => {
       const { variantId } = req.params;
@@ -44,5 +42,5 @@ export const catalogRoutes: DomainRoutes = async (app, deps) => {
       return { variant: stock };
     },
   );
-  await ownerProductRoutes(app, deps, CATALOG_WRITE_ROLES);
+  await ownerProductRoutes(app, deps);
 };

@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { DomainRoutes } from '../deps.js';
-import { requireOwner } from '../http/request-context.js';
+import { ownerGuard } from '../http/owner-guard.js';
 import { rateLimitConfig } from '../http/rate-limit-config.js';
 import { cookieSecure } from '../http/cookie-secure.js';
-import { Role } from '../../shared/enums.js';
 import { ErrorCode } from '../../shared/errors.js';
 import { appError } from '../errors/app-error.js';
 import { findLiveItem } from '../content/item-social.js';
@@ -23,7 +22,6 @@ import { LIKE_COOKIE, LIKE_COOKIE_MAX_AGE_S, setLike } from './likes.js';
 import { registerCommentsRendering } from './render-comments.js';
 
 /** Roles that moderate comments (SPEC 3.10: admin, website manager, editor, moderator). */
-export const MODERATOR_ROLES = [Role.ADMIN, Role.WEBSITE_MANAGER, Role.EDITOR, Role.MODERATOR];
 
 /** Likes (and unlikes) a minute per client address. */
 const LIKES_PER_MINUTE = 30;
@@ -114,7 +112,7 @@ export const commentsRoutes: DomainRoutes = async (app, deps) => {
   }
 
   // The owner's queue.
-  const owner = { preHandler: requireOwner(deps.db, MODERATOR_ROLES) };
+  const owner = { preValidation: ownerGuard(deps.db, 'moderate') };
   app.get('/api/comments', { ...owner, schema: { querystring: QueueQuery } }, async (req) =>
     listQueue(deps.db, req.site.id, req.query.status ?? 'pending', req.query.page ?? 1),
   );

@@ -16,6 +16,7 @@ import { migrations as discounts } from '../discounts/migrations.js';
 import { migrations as giftCards } from '../gift-cards/migrations.js';
 import { migrations as subscriptions } from '../subscriptions/migrations.js';
 import { migrations as comments } from '../comments/migrations.js';
+import { migrations as audit } from '../audit/migrations.js';
 
 /**
  * Each domain owns its migrations; names start with a date and a per-domain number so they sort
@@ -39,4 +40,5 @@ export const allMigrations: Record<string, Migration> = {
   ...giftCards,
   ...subscriptions,
   ...comments,
+  ...audit,
 };

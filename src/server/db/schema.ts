@@ -15,6 +15,7 @@ import type { DiscountsTables } from '../discounts/tables.js';
 import type { GiftCardsTables } from '../gift-cards/tables.js';
 import type { SubscriptionsTables } from '../subscriptions/tables.js';
 import type { CommentsTables } from '../comments/tables.js';
+import type { AuditTables } from '../audit/tables.js';
 
 /** Every table, as each domain declares its own in `<domain>/tables.ts`. */
 export interface Database
@@ -35,4 +36,5 @@ export interface Database
     DiscountsTables,
     GiftCardsTables,
     SubscriptionsTables,
-    CommentsTables {}
+    CommentsTables,
+    AuditTables {}

@@ -1,9 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DISCOUNT_KINDS } from '../../shared/checkout/api.js';
 import { DiscountLimits, type DiscountInput } from '../../shared/checkout/discounts.js';
-import { CATALOG_WRITE_ROLES } from '../catalog/routes.js';
 import type { DomainRoutes } from '../deps.js';
-import { requireOwner } from '../http/request-context.js';
+import { ownerGuard } from '../http/owner-guard.js';
 import {
   createDiscount,
   deleteDiscount,
@@ -54,18 +53,18 @@ function inputOf(body: Static<typeof DiscountBody>): DiscountInput {
  * on the website, writes for the roles that change the catalog (admins and store managers).
  */
 export const discountRoutes: DomainRoutes = async (app, deps) => {
-  const read = requireOwner(deps.db, undefined);
-  const write = requireOwner(deps.db, CATALOG_WRITE_ROLES);
+  const read = ownerGuard(deps.db, 'view');
+  const write = ownerGuard(deps.db, 'commerce');
   const actor = (siteId: string) => ({ db: deps.db, siteId, now: deps.now() });
 
-  app.get('/api/commerce/discounts', { preHandler: read }, async (req, reply) => {
+  app.get('/api/commerce/discounts', { preValidation: read }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return { discounts: await listDiscounts(deps.db, req.site.id) };
   });
 
   app.post(
     '/api/commerce/discounts',
-    { schema: { body: DiscountBody }, preHandler: write },
+    { schema: { body: DiscountBody }, preValidation: write },
     async (req, reply) => {
       const discount = await createDiscount(actor(req.site.id), inputOf(req.body));
       return reply.code(201).header('cache-control', 'no-store').send({ discount });
@@ -74,7 +73,7 @@ export const discountRoutes: DomainRoutes = async (app, deps) => {
 
   app.get(
     '/api/commerce/discounts/:id',
-    { schema: { params: IdParams }, preHandler: read },
+    { schema: { params: IdParams }, preValidation: read },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return { discount: await getDiscount(deps.db, req.site.id, req.params.id) };
@@ -83,7 +82,7 @@ export const discountRoutes: DomainRoutes = async (app, deps) => {
 
   app.put(
     '/api/commerce/discounts/:id',
-    { schema: { params: IdParams, body: DiscountBody }, preHandler: write },
+    { schema: { params: IdParams, body: DiscountBody }, preValidation: write },
     async (req, reply) => {
       const discount = await updateDiscount(actor(req.site.id), req.params.id, inputOf(req.body));
       reply.header('cache-control', 'no-store');
@@ -93,7 +92,7 @@ export const discountRoutes: DomainRoutes = async (app, deps) => {
 
   app.delete(
     '/api/commerce/discounts/:id',
-    { schema: { params: IdParams }, preHandler: write },
+    { schema: { params: IdParams }, preValidation: write },
     async (req, reply) => {
       await deleteDiscount(actor(req.site.id), req.params.id);
       return reply.code(204).send();

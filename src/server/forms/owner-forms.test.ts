@@ -113,7 +113,7 @@ describeEachBackend('owner forms API: builder, inbox, lists, webhooks (issue 12)
       displayName: 'V',
     });
     await grantRole(h.db, 's1', admin, Role.ADMIN);
-    await grantRole(h.db, 's3', admin, Role.STORE_MANAGER);
+    await grantRole(h.db, 's3', admin, Role.EDITOR);
     await grantRole(h.db, 's1', looker, Role.VIEWER);
     ({ app, deps } = await buildTestApp(h, { now: () => clock }));
     owner = await login('owner@demo.test');

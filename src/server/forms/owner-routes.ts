@@ -1,11 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { DomainRoutes } from '../deps.js';
 import { appError } from '../errors/app-error.js';
-import { requireOwner } from '../http/request-context.js';
+import { ownerGuard } from '../http/owner-guard.js';
 import { ErrorCode, Messages } from '../../shared/errors.js';
 import {
   FormLimits,
-  FORMS_WRITE_ROLES,
   type WebhookAttemptJson,
   type WebhookEvent,
 } from '../../shared/forms/owner-api.js';
@@ -99,48 +98,56 @@ const LogQuery = Type.Object({
  */
 export const ownerFormsRoutes: DomainRoutes = async (app, deps) => {
   defineWebhookQueue(deps, app.log);
-  const read = requireOwner(deps.db);
-  const write = requireOwner(deps.db, [...FORMS_WRITE_ROLES]);
+  const read = ownerGuard(deps.db, 'view');
+  const write = ownerGuard(deps.db, 'content');
   const noStore = { 'cache-control': 'no-store' };
 
-  app.get('/api/forms', { preHandler: read }, async (req, reply) => {
+  app.get('/api/forms', { preValidation: read }, async (req, reply) => {
     reply.headers(noStore);
     return { items: await listOwnerForms(deps.db, req.site.id) };
   });
 
   app.get(
     '/api/forms/:id',
-    { schema: { params: IdParams }, preHandler: read },
+    { schema: { params: IdParams }, preValidation: read },
     async (req, reply) => {
       reply.headers(noStore);
       return ownerFormJson(await getOwnerForm(deps.db, req.site.id, req.params.id));
     },
   );
 
-  app.post('/api/forms', { schema: { body: FormBody }, preHandler: write }, async (req, reply) => {
-    const row = await createOwnerForm(deps.db, deps.events, req.site.id, req.body);
-    return reply.status(201).send(ownerFormJson(row));
-  });
+  app.post(
+    '/api/forms',
+    { schema: { body: FormBody }, preValidation: write },
+    async (req, reply) => {
+      const row = await createOwnerForm(deps.db, deps.events, req.site.id, req.body);
+      return reply.status(201).send(ownerFormJson(row));
+    },
+  );
 
   app.put(
     '/api/forms/:id',
-    { schema: { params: IdParams, body: FormBody }, preHandler: write },
+    { schema: { params: IdParams, body: FormBody }, preValidation: write },
     async (req) =>
       ownerFormJson(
         await updateOwnerForm(deps.db, deps.events, req.site.id, req.params.id, req.body),
       ),
   );
 
-  app.delete('/api/forms/:id', { schema: { params: IdParams }, preHandler: write }, async (req) => {
-    await deleteOwnerForm(deps.db, deps.events, req.site.id, req.params.id);
-    return { deleted: true };
-  });
+  app.delete(
+    '/api/forms/:id',
+    { schema: { params: IdParams }, preValidation: write },
+    async (req) => {
+      await deleteOwnerForm(deps.db, deps.events, req.site.id, req.params.id);
+      return { deleted: true };
+    },
+  );
 
   // ----- Submissions inbox -----
 
   app.get(
     '/api/forms/:id/submissions',
-    { schema: { params: IdParams, querystring: InboxQuery }, preHandler: read },
+    { schema: { params: IdParams, querystring: InboxQuery }, preValidation: read },
     async (req, reply) => {
       await getOwnerForm(deps.db, req.site.id, req.params.id);
       const q = req.query;
@@ -156,7 +163,7 @@ export const ownerFormsRoutes: DomainRoutes = async (app, deps) => {
 
   app.get(
     '/api/forms/:id/submissions.csv',
-    { schema: { params: IdParams, querystring: CsvQuery }, preHandler: read },
+    { schema: { params: IdParams, querystring: CsvQuery }, preValidation: read },
     async (req, reply) => {
       const form = await getOwnerForm(deps.db, req.site.id, req.params.id);
       const csv = await submissionsCsv(deps.db, req.site.id, form, {
@@ -173,7 +180,7 @@ export const ownerFormsRoutes: DomainRoutes = async (app, deps) => {
 
   app.post(
     '/api/forms/:id/submissions/read',
-    { schema: { params: IdParams, body: ReadBody }, preHandler: write },
+    { schema: { params: IdParams, body: ReadBody }, preValidation: write },
     async (req) => ({
       changed: await markSubmissions(
         deps.db,
@@ -188,7 +195,7 @@ export const ownerFormsRoutes: DomainRoutes = async (app, deps) => {
 
   app.post(
     '/api/forms/:id/submissions/delete',
-    { schema: { params: IdParams, body: DeleteBody }, preHandler: write },
+    { schema: { params: IdParams, body: DeleteBody }, preValidation: write },
     async (req) => ({
       deleted: await deleteSubmissions(deps.db, req.site.id, req.params.id, req.body.ids),
     }),
@@ -199,7 +206,7 @@ export const ownerFormsRoutes: DomainRoutes = async (app, deps) => {
   /** Sets or changes the URL. A first URL gets a secret, shown in this answer only. */
   app.put(
     '/api/forms/:id/webhook',
-    { schema: { params: IdParams, body: WebhookBody }, preHandler: write },
+    { schema: { params: IdParams, body: WebhookBody }, preValidation: write },
     async (req) => {
       const url = req.body.url.trim();
       const form = await getOwnerForm(deps.db, req.site.id, req.params.id);
@@ -225,7 +232,7 @@ export const ownerFormsRoutes: DomainRoutes = async (app, deps) => {
   /** A new secret (the old one stops working at once); shown in this answer only. */
   app.post(
     '/api/forms/:id/webhook/secret',
-    { schema: { params: IdParams }, preHandler: write },
+    { schema: { params: IdParams }, preValidation: write },
     async (req) => {
       const form = await getOwnerForm(deps.db, req.site.id, req.params.id);
       if (!form.webhook_url) throw appError(ErrorCode.VALIDATION, Messages.WEBHOOK_URL_INVALID);
@@ -242,7 +249,7 @@ export const ownerFormsRoutes: DomainRoutes = async (app, deps) => {
 
   app.post(
     '/api/forms/:id/webhook/test',
-    { schema: { params: IdParams }, preHandler: write },
+    { schema: { params: IdParams }, preValidation: write },
     async (req, reply) => {
       const form = await getOwnerForm(deps.db, req.site.id, req.params.id);
       if (!form.webhook_url) throw appError(ErrorCode.VALIDATION, Messages.WEBHOOK_URL_INVALID);
@@ -253,7 +260,7 @@ export const ownerFormsRoutes: DomainRoutes = async (app, deps) => {
 
   app.get(
     '/api/forms/:id/webhook/log',
-    { schema: { params: IdParams, querystring: LogQuery }, preHandler: read },
+    { schema: { params: IdParams, querystring: LogQuery }, preValidation: read },
     async (req, reply) => {
       await getOwnerForm(deps.db, req.site.id, req.params.id);
       const rows = await deps.db

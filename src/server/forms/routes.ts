@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { DomainRoutes } from '../deps.js';
 import { appError } from '../errors/app-error.js';
-import { requireOwner } from '../http/request-context.js';
+import { ownerGuard } from '../http/owner-guard.js';
 import { ErrorCode, Messages } from '../../shared/errors.js';
 import { blockPropsLoaders } from '../render/block-props.js';
 import { siteBaseUrl } from '../mail/site-url.js';
@@ -172,7 +172,7 @@ export const formsRoutes: DomainRoutes = async (app, deps) => {
   /** Stored submissions of this website (signed-in owners), newest first, paginated. */
   app.get(
     '/api/form/submissions',
-    { schema: { querystring: SubmissionsQuery }, preHandler: requireOwner(deps.db) },
+    { schema: { querystring: SubmissionsQuery }, preValidation: ownerGuard(deps.db, 'view') },
     async (req) => {
       const q = req.query;
       const page = q.page ?? 1;

@@ -1,12 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { IDEMPOTENCY_KEY_HEADER, PAYMENT_PROVIDERS } from '../../shared/checkout/api.js';
-import { Role } from '../../shared/enums.js';
 import { VISITOR_COOKIE } from '../../shared/telemetry/constants.js';
 import { sessionIdFromCookie } from '../analytics/server-events.js';
 import { storeOf } from '../cart/store.js';
 import type { AppDeps, DomainRoutes } from '../deps.js';
 import { rateLimitConfig } from '../http/rate-limit-config.js';
-import { requireOwner } from '../http/request-context.js';
+import { ownerGuard } from '../http/owner-guard.js';
 import type { TypedApp } from '../http/typed-app.js';
 import { mailerFor } from '../mail/mailer-registry.js';
 import { siteBaseUrl } from '../mail/site-url.js';
@@ -22,7 +21,6 @@ import { purchaseGiftCard } from './purchase.js';
 import { siteTimeZone } from './send-date.js';
 
 /** Who manages gift cards: those who run the store (SPEC 3.10), like the catalog's writes. */
-export const GIFT_CARD_ROLES: number[] = [Role.ADMIN, Role.STORE_MANAGER];
 
 const Str = (max = 200) => Type.String({ maxLength: max });
 const IdParams = Type.Object({ id: Str(64) });
@@ -56,12 +54,12 @@ const mailSite = (site: Site) => ({ id: site.id, title: site.title, language: si
 /** The owner's gift card API (docs/checkout-api.md "Gift cards"). */
 export const giftCardRoutes: DomainRoutes = async (app, deps) => {
   const mailer = mailerFor(deps, app.log);
-  const owner = requireOwner(deps.db, GIFT_CARD_ROLES);
+  const owner = ownerGuard(deps.db, 'commerce');
   const svc = { db: deps.db, now: deps.now, mailer };
 
   app.post(
     '/api/commerce/gift-cards',
-    { schema: { body: IssueBody }, preHandler: owner },
+    { schema: { body: IssueBody }, preValidation: owner },
     async (req, reply) => {
       const { crumb: _crumb, ...body } = req.body;
       const site = { ...mailSite(req.site), currency: storeOf(req.site).currency };
@@ -70,14 +68,14 @@ export const giftCardRoutes: DomainRoutes = async (app, deps) => {
     },
   );
 
-  app.get('/api/commerce/gift-cards', { preHandler: owner }, async (req, reply) => {
+  app.get('/api/commerce/gift-cards', { preValidation: owner }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return { giftCards: await listGiftCards(deps.db, req.site.id) };
   });
 
   app.get(
     '/api/commerce/gift-cards/:id',
-    { schema: { params: IdParams }, preHandler: owner },
+    { schema: { params: IdParams }, preValidation: owner },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return { giftCard: await getGiftCard(deps.db, req.site.id, req.params.id) };
@@ -90,7 +88,7 @@ export const giftCardRoutes: DomainRoutes = async (app, deps) => {
   ] as const) {
     app.post(
       `/api/commerce/gift-cards/:id/${action}`,
-      { schema: { params: IdParams }, preHandler: owner },
+      { schema: { params: IdParams }, preValidation: owner },
       async (req) => ({
         giftCard: await setGiftCardStatus(deps, req.site.id, req.params.id, status),
       }),

@@ -9,7 +9,6 @@ import {
   type OwnerSession,
   type SessionService,
 } from '../owners/session-service.js';
-import { rolesOf } from '../owners/owner-service.js';
 import type { Db } from '../db/database.js';
 import { cookieSecure } from './cookie-secure.js';
 import { CRUMB_COOKIE, CRUMB_HEADER, crumbIsValid, mintCrumb } from './crumb.js';
@@ -133,19 +132,6 @@ function originHostOf(origin: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * preHandler for owner-only APIs: a signed-in owner with a role on this website ('none' is not
- * one: it grants nothing).
- */
-export function requireOwner(db: Db, allowedRoles?: number[]) {
-  return async (req: FastifyRequest): Promise<void> => {
-    if (!req.owner) throw appError(ErrorCode.UNAUTHENTICATED);
-    const roles = await rolesOf(db, req.owner.ownerId, req.site.id);
-    const ok = allowedRoles ? roles.some((r) => allowedRoles.includes(r)) : roles.length > 0;
-    if (!ok) throw appError(ErrorCode.FORBIDDEN);
-  };
 }
 
 export default fp(requestContext, { name: 'request-context' });

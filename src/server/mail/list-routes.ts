@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { DomainRoutes } from '../deps.js';
-import { requireOwner } from '../http/request-context.js';
+import { ownerGuard } from '../http/owner-guard.js';
 import { csvText } from '../platform/csv.js';
-import { FormLimits, FORMS_WRITE_ROLES } from '../../shared/forms/owner-api.js';
+import { FormLimits } from '../../shared/forms/owner-api.js';
 import {
   allSubscribers,
   createMailingList,
@@ -35,17 +35,17 @@ const SubscriberParams = Type.Object({
 
 /** `/api/mailing-lists`: the owner's named lists and their subscribers (docs/forms.md). */
 export const mailingListRoutes: DomainRoutes = async (app, deps) => {
-  const read = requireOwner(deps.db);
-  const write = requireOwner(deps.db, [...FORMS_WRITE_ROLES]);
+  const read = ownerGuard(deps.db, 'view');
+  const write = ownerGuard(deps.db, 'content');
 
-  app.get('/api/mailing-lists', { preHandler: read }, async (req, reply) => {
+  app.get('/api/mailing-lists', { preValidation: read }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return { items: await listMailingLists(deps.db, req.site.id) };
   });
 
   app.post(
     '/api/mailing-lists',
-    { schema: { body: NameBody }, preHandler: write },
+    { schema: { body: NameBody }, preValidation: write },
     async (req, reply) => {
       const id = await createMailingList(deps.db, req.site.id, req.body.name, deps.now());
       const list = (await listMailingLists(deps.db, req.site.id)).find((l) => l.id === id);
@@ -55,7 +55,7 @@ export const mailingListRoutes: DomainRoutes = async (app, deps) => {
 
   app.patch(
     '/api/mailing-lists/:id',
-    { schema: { params: ListParams, body: NameBody }, preHandler: write },
+    { schema: { params: ListParams, body: NameBody }, preValidation: write },
     async (req) => {
       await renameMailingList(deps.db, req.site.id, req.params.id, req.body.name);
       return (await listMailingLists(deps.db, req.site.id)).find((l) => l.id === req.params.id);
@@ -64,7 +64,7 @@ export const mailingListRoutes: DomainRoutes = async (app, deps) => {
 
   app.delete(
     '/api/mailing-lists/:id',
-    { schema: { params: ListParams }, preHandler: write },
+    { schema: { params: ListParams }, preValidation: write },
     async (req) => {
       await deleteMailingList(deps.db, req.site.id, req.params.id);
       return { deleted: true };
@@ -73,7 +73,7 @@ export const mailingListRoutes: DomainRoutes = async (app, deps) => {
 
   app.get(
     '/api/mailing-lists/:id/subscribers',
-    { schema: { params: ListParams, querystring: SubscriberQuery }, preHandler: read },
+    { schema: { params: ListParams, querystring: SubscriberQuery }, preValidation: read },
     async (req, reply) => {
       const q = req.query;
       reply.header('cache-control', 'no-store');
@@ -88,7 +88,7 @@ export const mailingListRoutes: DomainRoutes = async (app, deps) => {
 
   app.get(
     '/api/mailing-lists/:id/subscribers.csv',
-    { schema: { params: ListParams, querystring: CsvQuery }, preHandler: read },
+    { schema: { params: ListParams, querystring: CsvQuery }, preValidation: read },
     async (req, reply) => {
       const rows = await allSubscribers(deps.db, req.site.id, req.params.id, {
         ...(req.query.q ? { q: req.query.q } : {}),
@@ -112,7 +112,7 @@ export const mailingListRoutes: DomainRoutes = async (app, deps) => {
 
   app.delete(
     '/api/mailing-lists/:id/subscribers/:email',
-    { schema: { params: SubscriberParams }, preHandler: write },
+    { schema: { params: SubscriberParams }, preValidation: write },
     async (req) => {
       await removeSubscriber(deps.db, req.site.id, req.params.id, req.params.email);
       return { removed: true };

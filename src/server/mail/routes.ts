@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { DomainRoutes } from '../deps.js';
-import { requireOwner } from '../http/request-context.js';
+import { ownerGuard } from '../http/owner-guard.js';
 import { escapeHtml } from '../../shared/html.js';
 import { PageType } from '../../shared/enums.js';
 import { closeMailerFor, mailerFor, MAIL_OUTBOX_POLL_MS } from './mailer-registry.js';
@@ -34,7 +34,7 @@ export const mailRoutes: DomainRoutes = async (app, deps) => {
   /** Mail of this website, newest first (signed-in owners with a role on it). */
   app.get(
     '/api/mail/outbox',
-    { schema: { querystring: OutboxQuery }, preHandler: requireOwner(deps.db) },
+    { schema: { querystring: OutboxQuery }, preValidation: ownerGuard(deps.db, 'view') },
     async (req) => {
       const q = req.query;
       const page = q.page ?? 1;

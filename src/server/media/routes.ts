@@ -1,12 +1,11 @@
 import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { Role } from '../../shared/enums.js';
 import { ErrorCode } from '../../shared/errors.js';
 import { MediaLimits } from '../../shared/media/api.js';
 import type { DomainRoutes } from '../deps.js';
 import { AppError, appError } from '../errors/app-error.js';
-import { requireOwner } from '../http/request-context.js';
+import { ownerGuard } from '../http/owner-guard.js';
 import { fileKey } from '../content/asset-files.js';
 import {
   createAsset,
@@ -20,14 +19,6 @@ import {
 import { receiveUpload, type ReceivedFile } from './receive-upload.js';
 import { installSigningSecret, verifyFileSignature } from './signed-links.js';
 import { storageFor, type ByteRange } from './storage/index.js';
-
-/** The roles that may upload, change and delete media; any owner role may look. */
-export const MEDIA_WRITE_ROLES = [
-  Role.ADMIN,
-  Role.EDITOR,
-  Role.STORE_MANAGER,
-  Role.WEBSITE_MANAGER,
-];
 
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 const ListQuery = Type.Object(
@@ -105,8 +96,8 @@ export const mediaRoutes: DomainRoutes = async (app, deps) => {
       headerPairs: 50,
     },
   });
-  const readers = { preHandler: requireOwner(deps.db) };
-  const writers = { preHandler: requireOwner(deps.db, MEDIA_WRITE_ROLES) };
+  const readers = { preValidation: ownerGuard(deps.db, 'view') };
+  const writers = { preValidation: ownerGuard(deps.db, ['content', 'commerce']) };
 
   /** The request's one file on disk; removed after `use` whatever happens. */
   async function withUpload<T>(req: FastifyRequest, use: (f: ReceivedFile) => Promise<T>) {

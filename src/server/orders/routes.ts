@@ -8,12 +8,12 @@ import {
   STRIPE_INTENT_PATH,
 } from '../../shared/checkout/api.js';
 import { SHIPPING_KINDS, type CheckoutSettings } from '../../shared/checkout/settings.js';
-import { PageType, Role } from '../../shared/enums.js';
+import { PageType } from '../../shared/enums.js';
 import { ErrorCode } from '../../shared/errors.js';
 import { VISITOR_COOKIE } from '../../shared/telemetry/constants.js';
 import type { AppDeps, DomainRoutes } from '../deps.js';
 import { appError } from '../errors/app-error.js';
-import { requireOwner } from '../http/request-context.js';
+import { ownerGuard } from '../http/owner-guard.js';
 import { cartIdOf } from '../cart/cart-cookie.js';
 import { storeOf } from '../cart/store.js';
 import { siteBaseUrl } from '../mail/site-url.js';
@@ -41,7 +41,6 @@ import { giftCardPurchaseRoutes } from '../gift-cards/routes.js';
 export const STRIPE_WEBHOOK_PATH = '/api/commerce/payments/stripe/webhook';
 
 /** Who runs the store: admins and store managers (SPEC 3.10). */
-export const ORDER_ROLES: number[] = [Role.ADMIN, Role.STORE_MANAGER];
 
 const Str = (max = 200) => Type.String({ maxLength: max });
 const Address = AddressBody;
@@ -167,7 +166,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
     giftCards: orderDeps.giftCards,
     now: deps.now(),
   });
-  const owner = requireOwner(deps.db, ORDER_ROLES);
+  const owner = ownerGuard(deps.db, 'commerce');
   await giftCardPurchaseRoutes(app, deps, orderDeps);
   const ownerCtx = (req: FastifyRequest) => ({
     site: mailSite(req.site),
@@ -250,7 +249,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
 
   app.get(
     '/api/commerce/orders',
-    { schema: { querystring: ListQuery }, preHandler: owner },
+    { schema: { querystring: ListQuery }, preValidation: owner },
     async (req, reply) => {
       const q = req.query;
       reply.header('cache-control', 'no-store');
@@ -260,7 +259,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
 
   app.get(
     '/api/commerce/orders.csv',
-    { schema: { querystring: ListQuery }, preHandler: owner },
+    { schema: { querystring: ListQuery }, preValidation: owner },
     async (req, reply) => {
       const q = req.query;
       const csv = await ordersCsv(deps.db, deps.config.secret, req.site.id, q);
@@ -274,7 +273,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
 
   app.get(
     '/api/commerce/orders/:id',
-    { schema: { params: IdParams }, preHandler: owner },
+    { schema: { params: IdParams }, preValidation: owner },
     async (req, reply) => {
       const { id } = req.params;
       const order = await loadOrderJson(deps.db, deps.config.secret, req.site.id, id);
@@ -286,7 +285,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
 
   app.post(
     '/api/commerce/orders/:id/mark-paid',
-    { schema: { params: IdParams }, preHandler: owner },
+    { schema: { params: IdParams }, preValidation: owner },
     async (req) => {
       const { id } = req.params;
       return { order: await markPaid(orderDeps, ownerCtx(req), id) };
@@ -295,7 +294,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
 
   app.post(
     '/api/commerce/orders/:id/fulfill',
-    { schema: { params: IdParams, body: FulfillBody }, preHandler: owner },
+    { schema: { params: IdParams, body: FulfillBody }, preValidation: owner },
     async (req) => {
       const { id } = req.params;
       const body = req.body ?? {};
@@ -310,7 +309,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
 
   app.post(
     '/api/commerce/orders/:id/cancel',
-    { schema: { params: IdParams }, preHandler: owner },
+    { schema: { params: IdParams }, preValidation: owner },
     async (req) => {
       const { id } = req.params;
       return { order: await cancelOrder(orderDeps, ownerCtx(req), id) };
@@ -319,7 +318,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
 
   app.post(
     '/api/commerce/orders/:id/refund',
-    { schema: { params: IdParams, body: RefundBody }, preHandler: owner },
+    { schema: { params: IdParams, body: RefundBody }, preValidation: owner },
     async (req) => {
       const { id } = req.params;
       const body = req.body ?? {};
@@ -327,7 +326,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
     },
   );
 
-  app.get('/api/commerce/settings/checkout', { preHandler: owner }, async (req, reply) => {
+  app.get('/api/commerce/settings/checkout', { preValidation: owner }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return {
       settings: await loadCheckoutSettings(deps.db, req.site.id),
@@ -337,7 +336,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
 
   app.put(
     '/api/commerce/settings/checkout',
-    { schema: { body: SettingsBody }, preHandler: owner },
+    { schema: { body: SettingsBody }, preValidation: owner },
     async (req) => {
       const { crumb: _crumb, ...settings } = req.body;
       const saved = await saveCheckoutSettings(

@@ -1,7 +1,7 @@
 import { Counter } from 'prom-client';
 import { sql } from 'kysely';
 import type { AppDeps, DomainRoutes } from '../deps.js';
-import { requireOwner } from '../http/request-context.js';
+import { ownerGuard } from '../http/owner-guard.js';
 import { COLLECTOR_ENDPOINT, RECORDS_MAX_BYTES } from '../../shared/telemetry/constants.js';
 import { RangeQuery, parseRange, refuseCrossSite } from '../analytics/http-helpers.js';
 import { PerformanceIngest } from './ingest.js';
@@ -101,7 +101,7 @@ export const performanceRoutes: DomainRoutes = async (app, deps) => {
 
   app.get(
     '/api/performance/summary',
-    { preHandler: requireOwner(deps.db), schema: { querystring: RangeQuery } },
+    { preValidation: ownerGuard(deps.db, 'analytics'), schema: { querystring: RangeQuery } },
     async (req) => {
       const { from, to } = parseRange(req.query, deps.now());
       return { from, to, pages: await performanceSummary(deps.db, req.site.id, from, to) };

@@ -1,10 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps, DomainRoutes } from '../deps.js';
-import { requireOwner } from '../http/request-context.js';
+import { ownerGuard } from '../http/owner-guard.js';
 import { appError } from '../errors/app-error.js';
 import { ErrorCode } from '../../shared/errors.js';
-import { Role } from '../../shared/enums.js';
 import { normaliseRestockEmail } from '../../shared/restock/rules.js';
 import { RESTOCK_API, type RestockSignUpRequest } from '../../shared/restock/types.js';
 import { mailerFor } from '../mail/mailer-registry.js';
@@ -60,7 +59,6 @@ const SettingsBody = Type.Object(
 );
 
 /** Who may see shoppers' addresses and send notices: admins, store and website managers. */
-const OWNER_ROLES = [Role.ADMIN, Role.STORE_MANAGER, Role.WEBSITE_MANAGER];
 
 /** Per address: a few sign-ups (several sizes of one product) per 10 minutes. */
 export const SIGNUPS_PER_ADDRESS = 10;
@@ -156,11 +154,11 @@ export const restockRoutes: DomainRoutes = async (app, deps) => {
     },
   );
 
-  const owner = requireOwner(deps.db, OWNER_ROLES);
+  const owner = ownerGuard(deps.db, 'commerce');
 
   app.get(
     RESTOCK_API.groups,
-    { schema: { querystring: GroupsQuery }, preHandler: owner },
+    { schema: { querystring: GroupsQuery }, preValidation: owner },
     async (req, reply) => {
       const q = req.query;
       reply.header('cache-control', 'no-store');
@@ -170,7 +168,7 @@ export const restockRoutes: DomainRoutes = async (app, deps) => {
 
   app.get(
     RESTOCK_API.signUps,
-    { schema: { querystring: SignUpsQuery }, preHandler: owner },
+    { schema: { querystring: SignUpsQuery }, preValidation: owner },
     async (req, reply) => {
       const q = req.query;
       reply.header('cache-control', 'no-store');
@@ -193,7 +191,7 @@ export const restockRoutes: DomainRoutes = async (app, deps) => {
 
   app.post(
     RESTOCK_API.send,
-    { schema: { body: SendRequest }, preHandler: owner },
+    { schema: { body: SendRequest }, preValidation: owner },
     async (req, reply) => {
       const body = req.body;
       await checkTargets(req.site.id, [body]);
@@ -209,7 +207,7 @@ export const restockRoutes: DomainRoutes = async (app, deps) => {
 
   app.post(
     RESTOCK_API.sendAll,
-    { schema: { body: SendAllBody }, preHandler: owner },
+    { schema: { body: SendAllBody }, preValidation: owner },
     async (req, reply) => {
       const { sendRequests } = req.body;
       await checkTargets(req.site.id, sendRequests);
@@ -230,7 +228,7 @@ export const restockRoutes: DomainRoutes = async (app, deps) => {
 
   app.get(
     `${RESTOCK_API.sends}/:sendId`,
-    { schema: { params: SendParams }, preHandler: owner },
+    { schema: { params: SendParams }, preValidation: owner },
     async (req, reply) => {
       const { sendId } = req.params;
       const progress = await sender.progress(req.site.id, sendId);
@@ -242,7 +240,7 @@ export const restockRoutes: DomainRoutes = async (app, deps) => {
 
   app.get(
     RESTOCK_API.settings,
-    { schema: { querystring: SettingsQuery }, preHandler: owner },
+    { schema: { querystring: SettingsQuery }, preValidation: owner },
     async (req) => {
       const { productId } = req.query;
       const product = await loadRestockProduct(deps.db, req.site.id, productId);
@@ -261,7 +259,7 @@ export const restockRoutes: DomainRoutes = async (app, deps) => {
 
   app.put(
     RESTOCK_API.settings,
-    { schema: { body: SettingsBody }, preHandler: owner },
+    { schema: { body: SettingsBody }, preValidation: owner },
     async (req) => {
       const body = req.body;
       const product = await loadRestockProduct(deps.db, req.site.id, body.productId);

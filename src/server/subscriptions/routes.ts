@@ -14,13 +14,12 @@ import { formatMoney } from '../../shared/money.js';
 import { subscriptionPriceText } from '../../shared/product/rules-subscription.js';
 import type { DomainRoutes } from '../deps.js';
 import { AppError, appError } from '../errors/app-error.js';
-import { requireOwner } from '../http/request-context.js';
+import { ownerGuard } from '../http/owner-guard.js';
 import { rateLimitConfig } from '../http/rate-limit-config.js';
 import { getCart } from '../cart/cart-service.js';
 import { findSubscriptionCart } from '../cart/subscription-service.js';
 import { storeOf } from '../cart/store.js';
 import { renderNotFound } from '../checkout/checkout-pages.js';
-import { ORDER_ROLES } from '../orders/routes.js';
 import { quoteCart } from '../orders/quote.js';
 import { loadOrderJson } from '../orders/order-json.js';
 import { pageRendererFor } from '../render/shared-page-renderer.js';
@@ -344,11 +343,11 @@ export const subscriptionRoutes: DomainRoutes = async (app, deps) => {
 
   // --- owner -----------------------------------------------------------------------------------
 
-  const owner = requireOwner(deps.db, ORDER_ROLES);
+  const owner = ownerGuard(deps.db, 'commerce');
 
   app.get(
     '/api/commerce/subscriptions',
-    { schema: { querystring: ListQuery }, preHandler: owner },
+    { schema: { querystring: ListQuery }, preValidation: owner },
     async (req, reply) => {
       noStore(reply);
       return listSubscriptions(
@@ -362,7 +361,7 @@ export const subscriptionRoutes: DomainRoutes = async (app, deps) => {
 
   app.get(
     '/api/commerce/subscriptions/:id',
-    { schema: { params: IdParams }, preHandler: owner },
+    { schema: { params: IdParams }, preValidation: owner },
     async (req, reply) => {
       noStore(reply);
       const row = await deps.db
@@ -382,7 +381,7 @@ export const subscriptionRoutes: DomainRoutes = async (app, deps) => {
 
   app.post(
     '/api/commerce/subscriptions/:id/:action',
-    { schema: { params: ActionParams }, preHandler: owner },
+    { schema: { params: ActionParams }, preValidation: owner },
     async (req, reply) => {
       noStore(reply);
       const saved = await applyAction(sub, req.site, req.params.id, req.params.action);

@@ -4,7 +4,6 @@
  * Form fields keep the `FormFieldDef` shape the storefront islands render, so a form built here
  * shows on the live site unchanged. Documented in docs/forms.md.
  */
-import { Role } from '../enums.js';
 import type { FormFieldDef, FormKind, FormPageContext, FormValues } from './types.js';
 
 export const FormsApi = {
@@ -203,11 +202,3 @@ export interface SubscriberPageJson {
   total: number;
   hasNextPage: boolean;
 }
-
-/** Roles that may change forms, submissions, webhooks and lists; any owner role may read. */
-export const FORMS_WRITE_ROLES: readonly number[] = [
-  Role.ADMIN,
-  Role.EDITOR,
-  Role.WEBSITE_MANAGER,
-  Role.STORE_MANAGER,
-];

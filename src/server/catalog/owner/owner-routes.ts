@@ -3,7 +3,7 @@ import { ProductApi, ProductLimits } from '../../../shared/product/owner-api.js'
 import type { AppDeps } from '../../deps.js';
 import { appError } from '../../errors/app-error.js';
 import type { TypedApp } from '../../http/typed-app.js';
-import { requireOwner } from '../../http/request-context.js';
+import { ownerGuard } from '../../http/owner-guard.js';
 import { bulkAction, deleteProduct } from './bulk.js';
 import { listProducts } from './list-products.js';
 import { loadOwnerProducts } from './owner-product.js';
@@ -30,18 +30,14 @@ const CSV_BODY_LIMIT = 2 * ProductLimits.importBytesMax + 64 * 1024;
  * The owner's product API (issue 12; docs/catalog-editor.md). Reads for any role on the website,
  * writes for `writeRoles` (admins and store managers). Crumb-checked like every write.
  */
-export async function ownerProductRoutes(
-  app: TypedApp,
-  deps: AppDeps,
-  writeRoles: number[],
-): Promise<void> {
-  const read = requireOwner(deps.db, undefined);
-  const write = requireOwner(deps.db, writeRoles);
+export async function ownerProductRoutes(app: TypedApp, deps: AppDeps): Promise<void> {
+  const read = ownerGuard(deps.db, 'view');
+  const write = ownerGuard(deps.db, 'commerce');
   const owner = { db: deps.db, events: deps.events, now: deps.now };
 
   app.get(
     ProductApi.list,
-    { schema: { querystring: ListQuery }, preHandler: read },
+    { schema: { querystring: ListQuery }, preValidation: read },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return listProducts(deps.db, req.site, req.query);
@@ -50,7 +46,7 @@ export async function ownerProductRoutes(
 
   app.post(
     ProductApi.list,
-    { schema: { body: CreateBody }, preHandler: write },
+    { schema: { body: CreateBody }, preValidation: write },
     async (req, reply) => {
       const { crumb: _crumb, ...input } = req.body;
       const product = await createProduct(owner, req.site, input);
@@ -60,7 +56,7 @@ export async function ownerProductRoutes(
 
   app.post(
     ProductApi.bulk,
-    { schema: { body: BulkBody }, preHandler: write },
+    { schema: { body: BulkBody }, preValidation: write },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return bulkAction(owner, req.site.id, req.body.ids, req.body.action);
@@ -69,7 +65,7 @@ export async function ownerProductRoutes(
 
   app.get(
     '/api/commerce/products/:id',
-    { schema: { params: IdParams }, preHandler: read },
+    { schema: { params: IdParams }, preValidation: read },
     async (req, reply) => {
       const { id } = req.params;
       const product = (await loadOwnerProducts(deps.db, req.site, [id])).get(id);
@@ -81,7 +77,7 @@ export async function ownerProductRoutes(
 
   app.put(
     '/api/commerce/products/:id',
-    { schema: { params: IdParams, body: UpdateBody }, preHandler: write },
+    { schema: { params: IdParams, body: UpdateBody }, preValidation: write },
     async (req, reply) => {
       const { crumb: _crumb, version, ...input } = req.body;
       const product = await updateProduct(owner, req.site, req.params.id, version, input);
@@ -92,21 +88,21 @@ export async function ownerProductRoutes(
 
   app.delete(
     '/api/commerce/products/:id',
-    { schema: { params: IdParams }, preHandler: write },
+    { schema: { params: IdParams }, preValidation: write },
     async (req, reply) => {
       await deleteProduct(owner, req.site.id, req.params.id);
       return reply.code(204).send();
     },
   );
 
-  app.get(ProductApi.tags, { preHandler: read }, async (req, reply) => {
+  app.get(ProductApi.tags, { preValidation: read }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return productTags(deps.db, req.site.id);
   });
 
   app.post(
     ProductApi.tags,
-    { schema: { body: TagBody }, preHandler: write },
+    { schema: { body: TagBody }, preValidation: write },
     async (req, reply) => {
       const { crumb: _crumb, ...edit } = req.body;
       reply.header('cache-control', 'no-store');
@@ -114,7 +110,7 @@ export async function ownerProductRoutes(
     },
   );
 
-  app.get(ProductApi.exportCsv, { preHandler: read }, async (req, reply) => {
+  app.get(ProductApi.exportCsv, { preValidation: read }, async (req, reply) => {
     const csv = await productsCsv(deps.db, req.site);
     return reply
       .header('cache-control', 'no-store')
@@ -125,7 +121,7 @@ export async function ownerProductRoutes(
 
   app.post(
     ProductApi.importPreview,
-    { schema: { body: CsvBody }, preHandler: write, bodyLimit: CSV_BODY_LIMIT },
+    { schema: { body: CsvBody }, preValidation: write, bodyLimit: CSV_BODY_LIMIT },
     async (req, reply) => {
       const plan = await planImport(deps.db, req.site, req.body.csv);
       reply.header('cache-control', 'no-store');
@@ -136,7 +132,7 @@ export async function ownerProductRoutes(
   defineImportJob(deps);
   app.post(
     ProductApi.importStart,
-    { schema: { body: CsvBody }, preHandler: write, bodyLimit: CSV_BODY_LIMIT },
+    { schema: { body: CsvBody }, preValidation: write, bodyLimit: CSV_BODY_LIMIT },
     async (req, reply) => {
       const started = await startImport(deps, req.site, req.body.csv);
       return reply.code(202).header('cache-control', 'no-store').send(started);
@@ -145,7 +141,7 @@ export async function ownerProductRoutes(
 
   app.get(
     '/api/commerce/products/import/:importId',
-    { schema: { params: ImportParams }, preHandler: read },
+    { schema: { params: ImportParams }, preValidation: read },
     async (req, reply) => {
       const status = await importStatus(deps.db, req.site.id, req.params.importId);
       if (!status) throw appError(ErrorCode.NOT_FOUND);

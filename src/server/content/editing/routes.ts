@@ -1,12 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../../shared/errors.js';
-import { rolesAllowed } from '../../../shared/content/permissions.js';
 import type { VersionedKind } from '../../../shared/content/versions-api.js';
 import type { AppDeps } from '../../deps.js';
 import { appError } from '../../errors/app-error.js';
 import type { TypedApp } from '../../http/typed-app.js';
-import { requireOwner } from '../../http/request-context.js';
+import { ownerGuard } from '../../http/owner-guard.js';
 import { versionedAdapters, type VersionedAdapter } from './adapters.js';
 import { readLock, releaseLock, takeLock } from './locks.js';
 import { findVersion, listVersions } from './versions.js';
@@ -27,9 +26,9 @@ const VersionParams = Type.Object({
  * any role; a lock for anyone who may draft; a restore is a save, so it needs 'publish'.
  */
 export async function editingRoutes(app: TypedApp, deps: AppDeps): Promise<void> {
-  const view = requireOwner(deps.db, undefined);
-  const draft = requireOwner(deps.db, rolesAllowed('draft'));
-  const publish = requireOwner(deps.db, rolesAllowed('publish'));
+  const view = ownerGuard(deps.db, 'view');
+  const draft = ownerGuard(deps.db, 'content');
+  const publish = ownerGuard(deps.db, 'publish');
 
   /** The kind's adapter when the page or item is this website's; 404 otherwise. */
   const target = async (
@@ -50,7 +49,7 @@ export async function editingRoutes(app: TypedApp, deps: AppDeps): Promise<void>
 
   app.get(
     '/api/content/:kind/:id/versions',
-    { schema: { params: Params }, preHandler: view },
+    { schema: { params: Params }, preValidation: view },
     async (req, reply) => {
       const { kind, id } = req.params;
       await target(req, kind, id);
@@ -61,7 +60,7 @@ export async function editingRoutes(app: TypedApp, deps: AppDeps): Promise<void>
 
   app.get(
     '/api/content/:kind/:id/versions/:n',
-    { schema: { params: VersionParams }, preHandler: view },
+    { schema: { params: VersionParams }, preValidation: view },
     async (req, reply) => {
       const { kind, id, n } = req.params;
       await target(req, kind, id);
@@ -75,7 +74,7 @@ export async function editingRoutes(app: TypedApp, deps: AppDeps): Promise<void>
   app.post(
     '/api/content/:kind/:id/versions/:n/restore',
     // No body: the crumb comes in the X-CSRF-Token header (a body, if any, is ignored).
-    { schema: { params: VersionParams }, preHandler: publish },
+    { schema: { params: VersionParams }, preValidation: publish },
     async (req, reply) => {
       const { kind, id, n } = req.params;
       const adapter = await target(req, kind, id);
@@ -88,7 +87,7 @@ export async function editingRoutes(app: TypedApp, deps: AppDeps): Promise<void>
 
   app.post(
     '/api/content/:kind/:id/lock',
-    { schema: { params: Params }, preHandler: draft },
+    { schema: { params: Params }, preValidation: draft },
     async (req, reply) => {
       const { kind, id } = req.params;
       await target(req, kind, id);
@@ -105,7 +104,7 @@ export async function editingRoutes(app: TypedApp, deps: AppDeps): Promise<void>
 
   app.delete(
     '/api/content/:kind/:id/lock',
-    { schema: { params: Params }, preHandler: draft },
+    { schema: { params: Params }, preValidation: draft },
     async (req, reply) => {
       const { kind, id } = req.params;
       await target(req, kind, id);

@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { rolesAllowed } from '../../../shared/content/permissions.js';
 import { ErrorCode } from '../../../shared/errors.js';
 import type { DomainRoutes } from '../../deps.js';
 import { appError } from '../../errors/app-error.js';
-import { requireOwner } from '../../http/request-context.js';
+import { ownerGuard } from '../../http/owner-guard.js';
 import { collectionUrl } from '../../render/context/item-json.js';
 import { rolesOf } from '../../owners/owner-service.js';
 import { versionedAdapters } from '../editing/adapters.js';
@@ -35,8 +34,8 @@ import {
  * restores for 'publish'. Crumb-checked like every write.
  */
 export const itemRoutes: DomainRoutes = async (app, deps) => {
-  const read = requireOwner(deps.db, undefined);
-  const write = requireOwner(deps.db, rolesAllowed('draft'));
+  const read = ownerGuard(deps.db, 'view');
+  const write = ownerGuard(deps.db, 'content');
   const itemDeps: ItemDeps = {
     db: deps.db,
     events: deps.events,
@@ -66,7 +65,7 @@ export const itemRoutes: DomainRoutes = async (app, deps) => {
 
   app.get(
     '/api/content/collections/:collectionId/items',
-    { schema: { params: CollectionParams, querystring: ItemListQuery }, preHandler: read },
+    { schema: { params: CollectionParams, querystring: ItemListQuery }, preValidation: read },
     async (req, reply) => {
       const collection = await editableCollection(deps.db, req.site.id, req.params.collectionId);
       reply.header('cache-control', 'no-store');
@@ -84,7 +83,7 @@ export const itemRoutes: DomainRoutes = async (app, deps) => {
 
   app.post(
     '/api/content/collections/:collectionId/items',
-    { schema: { params: CollectionParams, body: ItemBody }, preHandler: write },
+    { schema: { params: CollectionParams, body: ItemBody }, preValidation: write },
     async (req, reply) => {
       const { crumb: _crumb, ...input } = req.body;
       const item = await createItem(itemDeps, await editorOf(req), req.params.collectionId, input);
@@ -94,7 +93,7 @@ export const itemRoutes: DomainRoutes = async (app, deps) => {
 
   app.get(
     '/api/content/items/:id',
-    { schema: { params: ItemParams }, preHandler: read },
+    { schema: { params: ItemParams }, preValidation: read },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return { item: await readItem(itemDeps, req.site.id, req.params.id) };
@@ -103,7 +102,7 @@ export const itemRoutes: DomainRoutes = async (app, deps) => {
 
   app.put(
     '/api/content/items/:id',
-    { schema: { params: ItemParams, body: UpdateItemBody }, preHandler: write },
+    { schema: { params: ItemParams, body: UpdateItemBody }, preValidation: write },
     async (req, reply) => {
       const { crumb: _crumb, version, ...input } = req.body;
       const item = await updateItem(itemDeps, await editorOf(req), req.params.id, version, input);
@@ -114,7 +113,7 @@ export const itemRoutes: DomainRoutes = async (app, deps) => {
 
   app.delete(
     '/api/content/items/:id',
-    { schema: { params: ItemParams }, preHandler: write },
+    { schema: { params: ItemParams }, preValidation: write },
     async (req, reply) => {
       await deleteItem(itemDeps, await editorOf(req), req.params.id);
       return reply.code(204).send();

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { ItemDoc, ItemInput, ItemStatus } from '../../../shared/content/item-api.js';
-import { contentAllows } from '../../../shared/content/permissions.js';
+import { allows } from '../../../shared/team/permissions.js';
 import {
   cleanLabels,
   ItemFieldTexts,
@@ -27,7 +27,7 @@ export interface ItemDeps {
   secret: string;
 }
 
-/** Who saves: their roles on the website decide what they may do (shared/content/permissions). */
+/** Who saves: their roles on the website decide what they may do (shared/team/permissions). */
 export interface Editor {
   siteId: string;
   roles: readonly number[];
@@ -132,7 +132,7 @@ export function prepareItem(input: ItemInput, kind: EditableKind, now: number): 
 
 /** A draft editor saves drafts and 'needs review' only; anything else takes 'publish'. */
 export function assertMaySave(editor: Editor, status: ItemStatus): void {
-  if (!DRAFT_STATUSES.includes(status) && !contentAllows(editor.roles, 'publish')) {
+  if (!DRAFT_STATUSES.includes(status) && !allows(editor.roles, 'publish')) {
     throw appError(
       ErrorCode.FORBIDDEN,
       'Your role can save drafts and send them for review, not publish.',
@@ -141,7 +141,7 @@ export function assertMaySave(editor: Editor, status: ItemStatus): void {
 }
 
 export function assertMayPublish(editor: Editor): void {
-  if (!contentAllows(editor.roles, 'publish')) throw appError(ErrorCode.FORBIDDEN);
+  if (!allows(editor.roles, 'publish')) throw appError(ErrorCode.FORBIDDEN);
 }
 
 /** When the item is (or goes) live: now when it is published now, its time when scheduled. */

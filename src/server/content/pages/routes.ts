@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode, Messages } from '../../../shared/errors.js';
 import { PageApi } from '../../../shared/content/page-api.js';
-import { contentAllows, rolesAllowed } from '../../../shared/content/permissions.js';
+import { allows } from '../../../shared/team/permissions.js';
 import type { AppDeps } from '../../deps.js';
 import { appError } from '../../errors/app-error.js';
 import type { TypedApp } from '../../http/typed-app.js';
-import { requireOwner } from '../../http/request-context.js';
+import { ownerGuard } from '../../http/owner-guard.js';
 import { rolesOf } from '../../owners/owner-service.js';
 import { bumpContentVersion } from '../../sites/site-queries.js';
 import { versionedAdapters } from '../editing/adapters.js';
@@ -52,9 +52,9 @@ const UNLOCK_TRIES_PER_MINUTE = 10;
  * redirects) for 'publish'. Crumb-checked like every write.
  */
 export async function pageApiRoutes(app: TypedApp, deps: AppDeps): Promise<void> {
-  const view = requireOwner(deps.db, undefined);
-  const draft = requireOwner(deps.db, rolesAllowed('draft'));
-  const publish = requireOwner(deps.db, rolesAllowed('publish'));
+  const view = ownerGuard(deps.db, 'view');
+  const draft = ownerGuard(deps.db, 'content');
+  const publish = ownerGuard(deps.db, 'publish');
 
   const actor = async (req: FastifyRequest): Promise<PageActor> => {
     const owner = req.owner;
@@ -65,7 +65,7 @@ export async function pageApiRoutes(app: TypedApp, deps: AppDeps): Promise<void>
       events: deps.events,
       siteId: req.site.id,
       author: { ownerId: owner.ownerId, displayName: owner.displayName || owner.email },
-      canPublish: contentAllows(roles, 'publish'),
+      canPublish: allows(roles, 'publish'),
     };
   };
 
@@ -80,14 +80,14 @@ export async function pageApiRoutes(app: TypedApp, deps: AppDeps): Promise<void>
     restore: async (req, id, doc, n) => restorePageVersion(await actor(req), id, doc, n),
   };
 
-  app.get(PageApi.list, { preHandler: view }, async (req, reply) => {
+  app.get(PageApi.list, { preValidation: view }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return listPages(deps.db, req.site.id);
   });
 
   app.post(
     PageApi.list,
-    { schema: { body: CreateBody }, preHandler: publish },
+    { schema: { body: CreateBody }, preValidation: publish },
     async (req, reply) => {
       const { crumb: _crumb, ...input } = req.body;
       const page = await createPage(await actor(req), input);
@@ -97,7 +97,7 @@ export async function pageApiRoutes(app: TypedApp, deps: AppDeps): Promise<void>
 
   app.get(
     '/api/content/pages/:id',
-    { schema: { params: IdParams }, preHandler: view },
+    { schema: { params: IdParams }, preValidation: view },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return { page: pageDoc(await findPageRow(deps.db, req.site.id, req.params.id)) };
@@ -106,7 +106,7 @@ export async function pageApiRoutes(app: TypedApp, deps: AppDeps): Promise<void>
 
   app.put(
     '/api/content/pages/:id',
-    { schema: { params: IdParams, body: SaveBody }, preHandler: draft },
+    { schema: { params: IdParams, body: SaveBody }, preValidation: draft },
     async (req, reply) => {
       const { crumb: _crumb, ...body } = req.body;
       reply.header('cache-control', 'no-store');
@@ -116,7 +116,7 @@ export async function pageApiRoutes(app: TypedApp, deps: AppDeps): Promise<void>
 
   app.delete(
     '/api/content/pages/:id',
-    { schema: { params: IdParams }, preHandler: publish },
+    { schema: { params: IdParams }, preValidation: publish },
     async (req, reply) => {
       await deletePage(await actor(req), req.params.id);
       return reply.code(204).send();
@@ -125,7 +125,7 @@ export async function pageApiRoutes(app: TypedApp, deps: AppDeps): Promise<void>
 
   app.post(
     '/api/content/pages/:id/publish',
-    { schema: { params: IdParams, body: VersionBody }, preHandler: publish },
+    { schema: { params: IdParams, body: VersionBody }, preValidation: publish },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return { page: await publishPage(await actor(req), req.params.id, req.body.version) };
@@ -134,7 +134,7 @@ export async function pageApiRoutes(app: TypedApp, deps: AppDeps): Promise<void>
 
   app.post(
     '/api/content/pages/:id/discard',
-    { schema: { params: IdParams, body: VersionBody }, preHandler: draft },
+    { schema: { params: IdParams, body: VersionBody }, preValidation: draft },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return { page: await discardDraft(await actor(req), req.params.id, req.body.version) };
@@ -143,7 +143,7 @@ export async function pageApiRoutes(app: TypedApp, deps: AppDeps): Promise<void>
 
   app.put(
     '/api/content/pages/:id/password',
-    { schema: { params: IdParams, body: PasswordBody }, preHandler: publish },
+    { schema: { params: IdParams, body: PasswordBody }, preValidation: publish },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return { page: await setPagePassword(await actor(req), req.params.id, req.body.password) };
@@ -152,21 +152,21 @@ export async function pageApiRoutes(app: TypedApp, deps: AppDeps): Promise<void>
 
   app.put(
     PageApi.navigation,
-    { schema: { body: NavigationBody }, preHandler: publish },
+    { schema: { body: NavigationBody }, preValidation: publish },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return saveNavigation(await actor(req), { entries: req.body.entries });
     },
   );
 
-  app.get(PageApi.redirects, { preHandler: view }, async (req, reply) => {
+  app.get(PageApi.redirects, { preValidation: view }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return { redirects: await listRedirects(deps.db, req.site.id) };
   });
 
   app.delete(
     PageApi.redirects,
-    { schema: { querystring: RedirectQuery }, preHandler: publish },
+    { schema: { querystring: RedirectQuery }, preValidation: publish },
     async (req, reply) => {
       if (!(await deleteRedirect(deps.db, req.site.id, req.query.from))) {
         throw appError(ErrorCode.NOT_FOUND);
@@ -182,7 +182,7 @@ export async function pageApiRoutes(app: TypedApp, deps: AppDeps): Promise<void>
 
   app.post(
     PageApi.preview,
-    { schema: { body: PreviewBody }, preHandler: view },
+    { schema: { body: PreviewBody }, preValidation: view },
     async (req, reply) => {
       const row = await findPageRow(deps.db, req.site.id, req.body.pageId);
       const input = previewInput(row, req.body.page);
@@ -198,7 +198,7 @@ export async function pageApiRoutes(app: TypedApp, deps: AppDeps): Promise<void>
   // The builder's preview frame: the page with its draft, for the site's owners only.
   app.get(
     '/config/preview/:id',
-    { schema: { params: IdParams }, preHandler: view },
+    { schema: { params: IdParams }, preValidation: view },
     async (req, reply) => {
       const row = await findPageRow(deps.db, req.site.id, req.params.id);
       const html = await renderDraftPage(renderer, req.site, baseUrlOf(req), row, draftInput(row));

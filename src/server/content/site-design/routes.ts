@@ -1,8 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { rolesAllowed } from '../../../shared/content/permissions.js';
 import { SiteApi } from '../../../shared/content/site-api.js';
 import type { DomainRoutes } from '../../deps.js';
-import { requireOwner } from '../../http/request-context.js';
+import { ownerGuard } from '../../http/owner-guard.js';
 import { allFontsCss, fontFileByUrl } from './font-files.js';
 import { SettingsBody, StylesBody } from './schemas.js';
 import { readSettings, readStyles, saveSettings, saveStyles } from './site-design.js';
@@ -13,32 +12,32 @@ import { readSettings, readStyles, saveSettings, saveStyles } from './site-desig
  * font files, served by the site itself (font-files.ts).
  */
 export const siteDesignRoutes: DomainRoutes = async (app, deps) => {
-  const read = requireOwner(deps.db, undefined);
-  const write = requireOwner(deps.db, rolesAllowed('settings'));
+  const read = ownerGuard(deps.db, 'view');
+  const write = ownerGuard(deps.db, 'settings');
   const design = { db: deps.db, events: deps.events };
 
-  app.get(SiteApi.styles, { preHandler: read }, async (req, reply) => {
+  app.get(SiteApi.styles, { preValidation: read }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return readStyles(deps.db, req.site.id);
   });
 
   app.put(
     SiteApi.styles,
-    { schema: { body: StylesBody }, preHandler: write },
+    { schema: { body: StylesBody }, preValidation: write },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return saveStyles(design, req.site.id, req.body.styles, req.body.version);
     },
   );
 
-  app.get(SiteApi.settings, { preHandler: read }, async (req, reply) => {
+  app.get(SiteApi.settings, { preValidation: read }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return readSettings(deps.db, req.site.id);
   });
 
   app.put(
     SiteApi.settings,
-    { schema: { body: SettingsBody }, preHandler: write },
+    { schema: { body: SettingsBody }, preValidation: write },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return saveSettings(design, req.site.id, req.body.settings, req.body.version);

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BlockCode, ContentBlock, PageSection } from '../../../../shared/content/blocks.js';
 import { PageApi, type PageDoc } from '../../../../shared/content/page-api.js';
-import { contentAllows } from '../../../../shared/content/permissions.js';
+import { allows } from '../../../../shared/team/permissions.js';
 import { validatePageInput } from '../../../../shared/content/validate-page.js';
 import type { EditorBoot } from '../../boot.js';
 import { editorFetch } from '../../editor-fetch.js';
@@ -46,8 +46,8 @@ export function PageBuilderScreen({ pageId, boot }: { pageId: string; boot: Edit
           <Builder
             key={`${page.id}:${page.version}`}
             initial={page}
-            canEdit={contentAllows(boot.roles, 'draft')}
-            canPublish={contentAllows(boot.roles, 'publish')}
+            canEdit={allows(boot.roles, 'content')}
+            canPublish={allows(boot.roles, 'publish')}
             onReload={state.reload}
           />
         )}

@@ -8,7 +8,7 @@ import {
   type ItemListResponse,
 } from '../../../../shared/content/item-api.js';
 import type { FieldErrors, ItemKind } from '../../../../shared/content/validate-item.js';
-import { contentAllows } from '../../../../shared/content/permissions.js';
+import { allows } from '../../../../shared/team/permissions.js';
 import { ApiError } from '../../../lib/api.js';
 import { ConfirmDelete } from '../../confirm-delete.js';
 import { editorFetch } from '../../editor-fetch.js';
@@ -103,7 +103,7 @@ export function ItemEditorScreen({
           loaded={d.item}
           me={d.me}
           zone={d.zone}
-          canPublish={contentAllows(d.roles, 'publish')}
+          canPublish={allows(d.roles, 'publish')}
           onReload={state.reload}
         />
       )}

@@ -4,7 +4,7 @@ import {
   type PageListResponse,
   type PageSummary,
 } from '../../../../shared/content/page-api.js';
-import { contentAllows } from '../../../../shared/content/permissions.js';
+import { allows } from '../../../../shared/team/permissions.js';
 import { editorFetch } from '../../editor-fetch.js';
 import { LoadView } from '../../load-view.js';
 import { actionFailureText } from '../../messages.js';
@@ -56,7 +56,7 @@ export function PagesScreen({ roles, siteTitle }: { roles: readonly number[]; si
           />
         )}
       </LoadView>
-      <RedirectsSection key={redirectsKey} canEdit={contentAllows(roles, 'publish')} />
+      <RedirectsSection key={redirectsKey} canEdit={allows(roles, 'publish')} />
     </>
   );
 }
@@ -72,8 +72,8 @@ function PagesEditor({
   siteTitle: string;
   onReload: () => void;
 }) {
-  const canDraft = contentAllows(roles, 'draft');
-  const canPublish = contentAllows(roles, 'publish');
+  const canDraft = allows(roles, 'content');
+  const canPublish = allows(roles, 'publish');
   const [pages, setPages] = useState<PageSummary[]>(data.pages);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [dialog, setDialog] = useState<
