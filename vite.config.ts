@@ -85,6 +85,10 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       input,
+      // Reading a property of our own plain objects has no side effects: without this, each
+      // `message: Messages.X` of the error registry stays behind as a bare read once the registry
+      // is shaken out, and keeps every text (owner-only ones too) in every visitor page's chunk.
+      treeshake: { propertyReadSideEffects: false },
       output: {
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',

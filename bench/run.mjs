@@ -6,7 +6,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer } from './lib/server.mjs';
-import { benchPages, benchStartup, blogPostPath, productPath } from './lib/pages.mjs';
+import {
+  benchPages,
+  benchStartup,
+  blogPostPath,
+  productPath,
+  soldOutProductPath,
+} from './lib/pages.mjs';
 import { benchJsWeight } from './lib/browser.mjs';
 import { benchLighthouse } from './lib/lighthouse.mjs';
 import { writeSummary } from './lib/summary.mjs';
@@ -79,6 +85,7 @@ await section('js', () =>
       '/',
       '/shop',
       await productPath(s.url),
+      await soldOutProductPath(s.url),
       '/cart',
       '/checkout',
       await blogPostPath(s.url),

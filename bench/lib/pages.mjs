@@ -12,6 +12,20 @@ export async function productPath(base) {
   return item.fullUrl;
 }
 
+/**
+ * A sold-out product's URL path: its page carries the restock sign-up form instead of the add
+ * button, the heaviest product page a visitor gets.
+ */
+export async function soldOutProductPath(base) {
+  const shop = await (await fetch(`${base}/shop?format=json`)).json();
+  const soldOut = (shop.items ?? []).find((i) => {
+    const variants = i.structuredContent?.variants ?? [];
+    return variants.length > 0 && variants.every((v) => !v.unlimited && v.qtyInStock === 0);
+  });
+  if (!soldOut) throw new Error('no sold-out product in /shop?format=json');
+  return soldOut.fullUrl;
+}
+
 /** The demo blog's newest post URL path, found through the blog's JSON context. */
 export async function blogPostPath(base) {
   const blog = await (await fetch(`${base}/blog?format=json`)).json();

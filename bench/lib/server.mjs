@@ -49,7 +49,8 @@ export async function startServer(opts = {}) {
   });
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
-  const deadline = Date.now() + 120_000;
+  // Seeding on a busy 2-core machine can take minutes.
+  const deadline = Date.now() + 300_000;
   while (!fs.existsSync(readyFile)) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
     if (Date.now() > deadline) {

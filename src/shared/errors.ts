@@ -5,6 +5,10 @@
  * generated from the registry (`npm run docs:errors`).
  * Messages are SPEC.md's exact strings where the SPEC has one: do not reword them.
  */
+import { OwnerMessages } from './owner-messages.js';
+
+export { OwnerMessages };
+
 export const Messages = {
   // SPEC 8.1 / 5.1
   SESSION_EXPIRED: 'Your session has expired. Please reload the page and try again.',
@@ -60,8 +64,6 @@ export const Messages = {
   NOT_FOUND: 'Not found.',
   NO_SUCH_WEBSITE: 'There is no website at this address.',
   INVALID_REQUEST: 'The request is not valid.',
-  INVALID_CREDENTIALS: 'The email or password is incorrect.',
-  SIGN_IN_REQUIRED: 'Please sign in to continue.',
   FORBIDDEN: 'You do not have access to this website.',
   INTERNAL: 'Something went wrong',
   // Restock: our own text (SPEC 8.2 has only the fallback); the variant came back meanwhile.
@@ -82,109 +84,23 @@ export const Messages = {
   PAYMENT_NOT_FOUND: 'This payment does not belong to this checkout. Please enter your card again.',
   PAYMENT_TOTAL_CHANGED:
     'Your order total changed after the card was confirmed. Please review it and pay again.',
-  ORDER_ACTION_INVALID: 'This order cannot be changed that way.',
-  REFUND_TOO_LARGE: 'A refund cannot be more than what was paid and not yet refunded.',
-  WEBHOOK_SIGNATURE_INVALID: 'The webhook signature is not valid.',
-  CHECKOUT_SETTINGS_INVALID:
-    'Some checkout settings are not valid. Please check the highlighted fields.',
   // SPEC 8.3; `{subtotal}` is the store's formatted minimum (shared/cart/cart-minimum.ts).
   CHECKOUT_MINIMUM_SUBTOTAL: 'To check out, your order subtotal must be {subtotal} or more.',
   // Our own texts: the payment provider's own message is shown when it gives one.
   PAYMENT_DECLINED: 'Your card was declined.',
   // Gift cards, subscriptions and discount codes (issue 15); our own texts, `{code}` filled.
   DISCOUNT_UNAVAILABLE: 'The discount code {code} can no longer be used. Remove it to check out.',
-  DISCOUNT_INVALID: 'Some discount details are not valid. Please check the highlighted fields.',
-  DISCOUNT_CODE_TAKEN: 'Another discount already uses this code.',
   GIFT_CARD_INVALID: 'This gift card code is not valid.',
   GIFT_CARD_BALANCE_CHANGED:
     "A gift card's balance changed while you were checking out. Please review the amounts and try again.",
   GIFT_CARD_FIELDS_INVALID:
     'Some gift card details are not valid. Please check the highlighted fields.',
-  SUBSCRIPTION_ACTION_INVALID: 'This subscription cannot be changed that way.',
   SUBSCRIPTION_LINK_INVALID: 'This subscription link is not valid or has expired.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
-  EVENT_INVALID: 'The event does not match its schema.',
-  EVENT_SCHEMA_UNKNOWN: 'There is no event schema with that name.',
-  // The owner's editor (issue 12). SPEC 5.7 / 8.7 texts; `{…}` are filled by the server.
-  PRODUCT_INVALID: 'Some product details are not valid. Please check the highlighted fields.',
-  PRODUCT_CONFLICT:
-    'Someone else saved this product while you were editing. Reload it to see their changes, then make yours again.',
-  TAG_ONE_AT_A_TIME: 'You may only edit one {tagType} at a time',
-  TAG_EXISTS: 'This {tagType} already exists',
-  DATASET_NO_ROWS: 'Your dataset must have at least one row',
-  DATASET_NO_COLUMNS: 'Your dataset must have at least one column',
-  DATASET_TRUNCATED_ROWS: 'Your dataset has been truncated to {maxRows} rows',
-  DATASET_TRUNCATED_COLUMNS: 'Your dataset has been truncated to {maxColumns} columns',
-  DATASET_MISSING_DATA: 'One or more rows was missing data',
-  FILE_NAME_REQUIRED: 'Please enter a file name',
-  FILE_TOO_LARGE: 'The file {fileName} is too large. The maximum allowed file size is {maxSize}.',
-  FILE_TYPE_UNSUPPORTED:
-    'The file {fileName} does not appear to be a supported {fileTypeMessage}file.',
-  UPLOAD_FAILED_TITLE: 'Unable to Upload File',
-  UPLOAD_FAILED: 'There was a problem while uploading your file.',
-  RENAME_FAILED_TITLE: 'Unable to Rename File',
-  RENAME_FAILED: 'There was a problem while renaming your file.',
-  MAILING_LIST_REQUIRED: 'A List must be selected',
-  NO_MAILING_LISTS: "You don't have any mailing lists. Please create one before continuing",
-  EMAIL_SUBJECT_REQUIRED: 'Add an email subject',
-  EDITOR_EMAIL_INVALID: 'Please enter a valid email',
-  EDITOR_EMAIL_NO_AT: 'Emails must be formatted as an address with @',
-  NOT_AN_OPTION: '{val} is not one of the expected options',
-  FORM_DEFINITION_INVALID: 'Some form settings are not valid. Please check the highlighted fields.',
-  MEDIA_IN_USE:
-    'This file is used on your site and cannot be deleted. Remove it from the items listed first.',
-  PAGE_URL_INVALID: '{val} is not a valid page URL',
-  MAILING_LIST_IN_USE:
-    'This list is connected to the form {formName}. Connect that form to another list first.',
-  MAILING_LIST_NAME_TAKEN: 'A list with this name already exists',
-  WEBHOOK_URL_INVALID: 'Enter an https:// address the submissions can be sent to',
-  FIELD_ID_TAKEN: 'Two fields have this id. Each field needs its own.',
-  // The page builder and item editor (issue 13).
-  CONTENT_INVALID: 'Some details are not valid. Please check the highlighted fields.',
-  CONTENT_CONFLICT:
-    'Someone else saved this while you were editing. Reload to see their changes, then make yours again.',
-  CONTENT_LOCKED: 'This page is locked.',
-  SLUG_TAKEN: 'Another page already uses this URL. Choose another.',
-  PAGE_NOT_DELETABLE: 'This page is part of your site and cannot be deleted.',
-  FOLDER_NOT_EMPTY: 'Move or delete the pages in this folder first.',
   PAGE_PASSWORD_WRONG: 'That password is not right. Please try again.',
-  HUE_OUT_OF_BOUNDS: 'Hue out of bounds.',
-  SATURATION_OUT_OF_BOUNDS: 'Saturation out of bounds.',
-  LIGHTNESS_OUT_OF_BOUNDS: 'Lightness out of bounds.',
-  ALPHA_OUT_OF_BOUNDS: 'Alpha out of bounds.',
-  HSL_VALUE_MISSING: 'Missing an H/S/L value.',
-  LINK_FORMAT: 'Links must be formatted as {host} or {host}',
   // Comments on blog posts and other items (issue 14, docs/comments.md).
   COMMENT_INVALID: 'Please check your comment.',
   COMMENTS_CLOSED: 'Comments are closed.',
-} as const;
-
-/**
- * Texts only owners see (/config, owner mail): kept apart from `Messages` so the visitors' islands,
- * which import `Messages`, do not carry them. Our own texts; `{…}` are filled by the server.
- */
-export const OwnerMessages = {
-  // Accounts, websites, team and developer mode (issue 16).
-  SIGNUP_DISABLED: 'Sign-up is not open on this server. Ask an owner to invite you.',
-  EMAIL_TAKEN: 'An account with this email already exists. Sign in instead.',
-  PASSWORD_TOO_WEAK: 'Use a password of at least 10 characters.',
-  TOKEN_INVALID: 'This link is not valid or has expired. Ask for a new one.',
-  EMAIL_NOT_VERIFIED: 'Please verify your email first: open the link we sent you.',
-  TOTP_REQUIRED: 'Enter the 6-digit code from your authenticator app.',
-  TOTP_INVALID: 'That code is not right. Try the current code or a recovery code.',
-  WEBSITE_SLUG_TAKEN: 'Another website already uses this address. Choose another.',
-  WEBSITE_INVALID: 'Some website details are not valid. Please check the highlighted fields.',
-  THEME_UNKNOWN: 'There is no theme with that name.',
-  DOMAIN_TAKEN: 'Another website already uses this domain.',
-  DOMAIN_INVALID: 'Enter a domain name such as shop.example.com.',
-  IMPORT_INVALID: 'This file is not a website export, or it is damaged.',
-  MEMBER_EXISTS: 'This person is already on the team.',
-  LAST_ADMIN:
-    'A website needs at least one administrator. Make someone else an administrator first.',
-  ROLE_INVALID: 'That role cannot be given here.',
-  DEVELOPER_MODE_OFF: 'Turn on developer mode to edit the theme.',
-  TEMPLATE_ERRORS: 'The theme has errors. The live site keeps its last good version.',
-  THEME_FILE_INVALID: 'Theme files must be templates, blocks, partials, CSS or the settings file.',
 } as const;
 
 /** One registered error: what the server answers with and when it happens. */
@@ -236,12 +152,12 @@ export const errorRegistry = {
   },
   INVALID_CREDENTIALS: {
     status: 401,
-    message: Messages.INVALID_CREDENTIALS,
+    message: OwnerMessages.INVALID_CREDENTIALS,
     doc: 'Sign-in with an unknown email or a wrong password.',
   },
   UNAUTHENTICATED: {
     status: 401,
-    message: Messages.SIGN_IN_REQUIRED,
+    message: OwnerMessages.SIGN_IN_REQUIRED,
     doc: 'An owner-only API called without an owner session.',
   },
   FORBIDDEN: {
@@ -416,22 +332,22 @@ export const errorRegistry = {
   },
   ORDER_ACTION_INVALID: {
     status: 409,
-    message: Messages.ORDER_ACTION_INVALID,
+    message: OwnerMessages.ORDER_ACTION_INVALID,
     doc: "An owner's order action that the order's state does not allow (the text says why).",
   },
   REFUND_TOO_LARGE: {
     status: 409,
-    message: Messages.REFUND_TOO_LARGE,
+    message: OwnerMessages.REFUND_TOO_LARGE,
     doc: 'A refund above what was paid and not yet refunded; `refundable` says how much is left.',
   },
   WEBHOOK_SIGNATURE_INVALID: {
     status: 400,
-    message: Messages.WEBHOOK_SIGNATURE_INVALID,
+    message: OwnerMessages.WEBHOOK_SIGNATURE_INVALID,
     doc: 'A payment webhook whose signature does not verify.',
   },
   CHECKOUT_SETTINGS_INVALID: {
     status: 400,
-    message: Messages.CHECKOUT_SETTINGS_INVALID,
+    message: OwnerMessages.CHECKOUT_SETTINGS_INVALID,
     doc: "The owner's checkout settings fail their checks; `errors` maps the fields.",
   },
   DISCOUNT_UNAVAILABLE: {
@@ -441,12 +357,12 @@ export const errorRegistry = {
   },
   DISCOUNT_INVALID: {
     status: 400,
-    message: Messages.DISCOUNT_INVALID,
+    message: OwnerMessages.DISCOUNT_INVALID,
     doc: "An owner's discount save that fails its checks; `fieldErrors` maps each field to its text.",
   },
   DISCOUNT_CODE_TAKEN: {
     status: 409,
-    message: Messages.DISCOUNT_CODE_TAKEN,
+    message: OwnerMessages.DISCOUNT_CODE_TAKEN,
     doc: 'A discount code already used by another discount of the website (case-insensitive).',
   },
   GIFT_CARD_INVALID: {
@@ -466,7 +382,7 @@ export const errorRegistry = {
   },
   SUBSCRIPTION_ACTION_INVALID: {
     status: 409,
-    message: Messages.SUBSCRIPTION_ACTION_INVALID,
+    message: OwnerMessages.SUBSCRIPTION_ACTION_INVALID,
     doc: 'A subscription action its state does not allow (skip a cancelled one, resume an active one…).',
   },
   SUBSCRIPTION_LINK_INVALID: {
@@ -476,97 +392,97 @@ export const errorRegistry = {
   },
   EVENT_INVALID: {
     status: 400,
-    message: Messages.EVENT_INVALID,
+    message: OwnerMessages.EVENT_INVALID,
     doc: 'A telemetry event that does not match its named JSON Schema; `errors` lists why.',
   },
   EVENT_SCHEMA_UNKNOWN: {
     status: 400,
-    message: Messages.EVENT_SCHEMA_UNKNOWN,
+    message: OwnerMessages.EVENT_SCHEMA_UNKNOWN,
     doc: 'A telemetry event naming no known schema.',
   },
   PRODUCT_INVALID: {
     status: 400,
-    message: Messages.PRODUCT_INVALID,
+    message: OwnerMessages.PRODUCT_INVALID,
     doc: "An owner's product save that fails its checks; `fieldErrors` maps each field to its text.",
   },
   PRODUCT_CONFLICT: {
     status: 409,
-    message: Messages.PRODUCT_CONFLICT,
+    message: OwnerMessages.PRODUCT_CONFLICT,
     doc: 'A product save naming an older `version` than the stored one: someone else saved first.',
   },
   TAG_ONE_AT_A_TIME: {
     status: 400,
-    message: Messages.TAG_ONE_AT_A_TIME,
+    message: OwnerMessages.TAG_ONE_AT_A_TIME,
     doc: 'A tag or category rename naming more than one (SPEC 5.7); `{tagType}` filled.',
   },
   TAG_EXISTS: {
     status: 409,
-    message: Messages.TAG_EXISTS,
+    message: OwnerMessages.TAG_EXISTS,
     doc: 'A tag or category rename onto a name that exists (SPEC 5.7); merge instead.',
   },
   DATASET_INVALID: {
     status: 400,
-    message: Messages.DATASET_NO_ROWS,
+    message: OwnerMessages.DATASET_NO_ROWS,
     doc: 'A CSV import without rows or columns, or with rows the import cannot use (SPEC 5.7 texts; `errors` lists rows).',
   },
   FILE_NAME_REQUIRED: {
     status: 400,
-    message: Messages.FILE_NAME_REQUIRED,
+    message: OwnerMessages.FILE_NAME_REQUIRED,
     doc: 'A media rename to a blank name (SPEC 5.7).',
   },
   FILE_TOO_LARGE: {
     status: 413,
-    message: Messages.FILE_TOO_LARGE,
+    message: OwnerMessages.FILE_TOO_LARGE,
     doc: 'An upload above the size limit for its kind (SPEC 5.7; name and limit filled).',
   },
   FILE_TYPE_UNSUPPORTED: {
     status: 415,
-    message: Messages.FILE_TYPE_UNSUPPORTED,
+    message: OwnerMessages.FILE_TYPE_UNSUPPORTED,
     doc: 'An upload whose bytes are not a supported type, whatever its name says (SPEC 5.7).',
   },
   MAILING_LIST_REQUIRED: {
     status: 400,
-    message: Messages.MAILING_LIST_REQUIRED,
+    message: OwnerMessages.MAILING_LIST_REQUIRED,
     doc: 'A newsletter block or form saved without a mailing list (SPEC 5.7).',
   },
   FORM_DEFINITION_INVALID: {
     status: 400,
-    message: Messages.FORM_DEFINITION_INVALID,
+    message: OwnerMessages.FORM_DEFINITION_INVALID,
     doc: "An owner's form save that fails its checks; `fieldErrors` maps each field to its text.",
   },
   MEDIA_IN_USE: {
     status: 409,
-    message: Messages.MEDIA_IN_USE,
+    message: OwnerMessages.MEDIA_IN_USE,
     doc: 'Deleting a media asset a product or page item still uses; `usedBy` lists them (docs/media.md).',
   },
   CONTENT_INVALID: {
     status: 400,
-    message: Messages.CONTENT_INVALID,
+    message: OwnerMessages.CONTENT_INVALID,
     doc: 'A page, item, styles or settings save that fails its checks; `fieldErrors` maps each field (e.g. `sections.0.blocks.2.url`) to its text.',
   },
   CONTENT_CONFLICT: {
     status: 409,
-    message: Messages.CONTENT_CONFLICT,
+    message: OwnerMessages.CONTENT_CONFLICT,
     doc: 'A page, item, styles or settings save naming an older `version` than the stored one.',
   },
   CONTENT_LOCKED: {
     status: 423,
-    message: Messages.CONTENT_LOCKED,
+    message: OwnerMessages.CONTENT_LOCKED,
     doc: "A save of a page or item whose edit lock another owner holds (SPEC 'This page is locked.'); `details.holder` names them.",
   },
   SLUG_TAKEN: {
     status: 409,
-    message: Messages.SLUG_TAKEN,
+    message: OwnerMessages.SLUG_TAKEN,
     doc: 'A page or item slug that another page or item of the same place already uses.',
   },
   PAGE_NOT_DELETABLE: {
     status: 409,
-    message: Messages.PAGE_NOT_DELETABLE,
+    message: OwnerMessages.PAGE_NOT_DELETABLE,
     doc: 'Deleting the home page, the footer, the 404 page or the shop.',
   },
   FOLDER_NOT_EMPTY: {
     status: 409,
-    message: Messages.FOLDER_NOT_EMPTY,
+    message: OwnerMessages.FOLDER_NOT_EMPTY,
     doc: 'Deleting a navigation folder that still holds pages.',
   },
   PAGE_PASSWORD_WRONG: {

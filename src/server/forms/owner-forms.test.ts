@@ -6,7 +6,7 @@ import { describeEachBackend, openTestDatabase } from '../testing/backends.js';
 import { buildTestApp, Visitor } from '../testing/test-app.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { AppDeps } from '../deps.js';
-import { Messages } from '../../shared/errors.js';
+import { OwnerMessages } from '../../shared/errors.js';
 import { Role } from '../../shared/enums.js';
 import { createOwner, grantRole } from '../owners/owner-service.js';
 import type {
@@ -200,7 +200,7 @@ describeEachBackend('owner forms API: builder, inbox, lists, webhooks (issue 12)
     expect(body.error.fieldErrors).toEqual({
       name: 'Required',
       'fields.0.label': 'Required',
-      'fields.1.id': Messages.FIELD_ID_TAKEN,
+      'fields.1.id': OwnerMessages.FIELD_ID_TAKEN,
       'fields.1.options': 'Required',
       'fields.2.type': 'stars is not one of the expected options',
       successRedirect: 'javascript:alert(1) is not a valid page URL',
@@ -368,7 +368,7 @@ describeEachBackend('owner forms API: builder, inbox, lists, webhooks (issue 12)
     ).json() as OwnerFormJson;
     const bad = await owner.put(`/api/forms/${form.id}/webhook`, { url: 'ftp://x.test/' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fieldErrors.url).toBe(Messages.WEBHOOK_URL_INVALID);
+    expect(bad.json().error.fieldErrors.url).toBe(OwnerMessages.WEBHOOK_URL_INVALID);
     const set = await owner.put(`/api/forms/${form.id}/webhook`, { url: hook.url });
     expect(set.statusCode).toBe(200);
     const secret = set.json().secret as string;
@@ -470,7 +470,9 @@ describeEachBackend('owner forms API: builder, inbox, lists, webhooks (issue 12)
       '/api/forms',
       contactInput({ kind: 'newsletter', notificationEmails: [] }),
     );
-    expect(none.json().error.fieldErrors).toEqual({ mailingListId: Messages.NO_MAILING_LISTS });
+    expect(none.json().error.fieldErrors).toEqual({
+      mailingListId: OwnerMessages.NO_MAILING_LISTS,
+    });
     const missing = await owner.post('/api/forms', contactInput({ kind: 'newsletter' }));
     expect(missing.json().error.fieldErrors).toEqual({
       mailingListId: 'A List must be selected',
@@ -481,7 +483,7 @@ describeEachBackend('owner forms API: builder, inbox, lists, webhooks (issue 12)
     const listId = created.json().id as string;
     expect(
       (await owner.post('/api/mailing-lists', { name: 'vip CUSTOMERS' })).json().error.fieldErrors,
-    ).toEqual({ name: Messages.MAILING_LIST_NAME_TAKEN });
+    ).toEqual({ name: OwnerMessages.MAILING_LIST_NAME_TAKEN });
     const renamed = await owner.request({
       method: 'PATCH',
       url: `/api/mailing-lists/${listId}`,
@@ -535,7 +537,7 @@ describeEachBackend('owner forms API: builder, inbox, lists, webhooks (issue 12)
     const inUse = await owner.delete(`/api/mailing-lists/${listId}`);
     expect(inUse.statusCode).toBe(400);
     expect(inUse.json().error.message).toBe(
-      Messages.MAILING_LIST_IN_USE.replace('{formName}', 'VIP sign-up'),
+      OwnerMessages.MAILING_LIST_IN_USE.replace('{formName}', 'VIP sign-up'),
     );
     await owner.put(
       `/api/forms/${form.id}`,

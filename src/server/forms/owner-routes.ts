@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { DomainRoutes } from '../deps.js';
 import { appError } from '../errors/app-error.js';
 import { ownerGuard } from '../http/owner-guard.js';
-import { ErrorCode, Messages } from '../../shared/errors.js';
+import { ErrorCode, OwnerMessages } from '../../shared/errors.js';
 import {
   FormLimits,
   type WebhookAttemptJson,
@@ -211,8 +211,8 @@ export const ownerFormsRoutes: DomainRoutes = async (app, deps) => {
       const url = req.body.url.trim();
       const form = await getOwnerForm(deps.db, req.site.id, req.params.id);
       if (url && !isAllowedWebhookUrl(url)) {
-        throw appError(ErrorCode.VALIDATION, Messages.WEBHOOK_URL_INVALID, {
-          fieldErrors: { url: Messages.WEBHOOK_URL_INVALID },
+        throw appError(ErrorCode.VALIDATION, OwnerMessages.WEBHOOK_URL_INVALID, {
+          fieldErrors: { url: OwnerMessages.WEBHOOK_URL_INVALID },
         });
       }
       const secret = url ? form.webhook_secret || newWebhookSecret() : '';
@@ -235,7 +235,8 @@ export const ownerFormsRoutes: DomainRoutes = async (app, deps) => {
     { schema: { params: IdParams }, preValidation: write },
     async (req) => {
       const form = await getOwnerForm(deps.db, req.site.id, req.params.id);
-      if (!form.webhook_url) throw appError(ErrorCode.VALIDATION, Messages.WEBHOOK_URL_INVALID);
+      if (!form.webhook_url)
+        throw appError(ErrorCode.VALIDATION, OwnerMessages.WEBHOOK_URL_INVALID);
       const secret = newWebhookSecret();
       await deps.db
         .updateTable('forms')
@@ -252,7 +253,8 @@ export const ownerFormsRoutes: DomainRoutes = async (app, deps) => {
     { schema: { params: IdParams }, preValidation: write },
     async (req, reply) => {
       const form = await getOwnerForm(deps.db, req.site.id, req.params.id);
-      if (!form.webhook_url) throw appError(ErrorCode.VALIDATION, Messages.WEBHOOK_URL_INVALID);
+      if (!form.webhook_url)
+        throw appError(ErrorCode.VALIDATION, OwnerMessages.WEBHOOK_URL_INVALID);
       const deliveryId = await enqueueTestWebhook(deps, req.site, form);
       return reply.status(202).send({ deliveryId });
     },

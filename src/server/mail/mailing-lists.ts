@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { appError } from '../errors/app-error.js';
-import { ErrorCode, Messages } from '../../shared/errors.js';
+import { ErrorCode, Messages, OwnerMessages } from '../../shared/errors.js';
 import type {
   MailingListJson,
   SubscriberJson,
@@ -105,8 +105,8 @@ async function checkName(
     .where(sql<boolean>`lower(name) = lower(${clean})`);
   if (exceptId) q = q.where('id', '!=', exceptId);
   if (await q.executeTakeFirst()) {
-    throw appError(ErrorCode.VALIDATION, Messages.MAILING_LIST_NAME_TAKEN, {
-      fieldErrors: { name: Messages.MAILING_LIST_NAME_TAKEN },
+    throw appError(ErrorCode.VALIDATION, OwnerMessages.MAILING_LIST_NAME_TAKEN, {
+      fieldErrors: { name: OwnerMessages.MAILING_LIST_NAME_TAKEN },
     });
   }
   return clean;
@@ -159,7 +159,7 @@ export async function deleteMailingList(
     if (form) {
       throw appError(
         ErrorCode.VALIDATION,
-        Messages.MAILING_LIST_IN_USE.replace('{formName}', form.name),
+        OwnerMessages.MAILING_LIST_IN_USE.replace('{formName}', form.name),
       );
     }
     const res = await trx

@@ -1,4 +1,4 @@
-import { ErrorCode, Messages } from '../../shared/errors.js';
+import { ErrorCode, OwnerMessages } from '../../shared/errors.js';
 import {
   checkoutSettingsErrors,
   defaultCheckoutSettings,
@@ -58,7 +58,7 @@ export async function saveCheckoutSettings(
   };
   const errors = checkoutSettingsErrors(clean);
   if (Object.keys(errors).length) {
-    throw appError(ErrorCode.CHECKOUT_SETTINGS_INVALID, Messages.CHECKOUT_SETTINGS_INVALID, {
+    throw appError(ErrorCode.CHECKOUT_SETTINGS_INVALID, OwnerMessages.CHECKOUT_SETTINGS_INVALID, {
       fieldErrors: errors,
     });
   }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { OrderJson, PaymentStatus } from '../../shared/checkout/api.js';
-import { ErrorCode, Messages } from '../../shared/errors.js';
+import { ErrorCode, OwnerMessages } from '../../shared/errors.js';
 import { formatMoney } from '../../shared/money.js';
 import { isDigitalGood } from '../../shared/product/rules.js';
 import { appError } from '../errors/app-error.js';
@@ -37,7 +37,7 @@ async function json(deps: OrderDeps, siteId: string, orderId: string): Promise<O
 }
 
 const invalid = (why: string) =>
-  appError(ErrorCode.ORDER_ACTION_INVALID, `${Messages.ORDER_ACTION_INVALID} ${why}`);
+  appError(ErrorCode.ORDER_ACTION_INVALID, `${OwnerMessages.ORDER_ACTION_INVALID} ${why}`);
 
 /**
  * 'Mark as paid': a manual payment arrived (bank transfer, paid on pickup). Only an open order
@@ -185,7 +185,7 @@ export async function refundOrder(
   const refundable = row.paid_total + row.gift_card_total - row.refunded_total;
   const want = amount ?? refundable;
   if (refundable <= 0 || want <= 0 || want > refundable) {
-    throw appError(ErrorCode.REFUND_TOO_LARGE, Messages.REFUND_TOO_LARGE, { refundable });
+    throw appError(ErrorCode.REFUND_TOO_LARGE, OwnerMessages.REFUND_TOO_LARGE, { refundable });
   }
   const toCards = Math.min(want, cardRefundable(row));
   const toProvider = want - toCards;

@@ -5,7 +5,7 @@ import {
   statusAfter,
   type SubscriptionAction,
 } from '../../shared/checkout/subscriptions.js';
-import { ErrorCode, Messages } from '../../shared/errors.js';
+import { ErrorCode, OwnerMessages } from '../../shared/errors.js';
 import { appError } from '../errors/app-error.js';
 import type { Site } from '../sites/site-queries.js';
 import type { SubscriptionDeps } from './deps.js';
@@ -39,7 +39,10 @@ export async function applyAction(
       .executeTakeFirst();
     if (!sub) throw appError(ErrorCode.NOT_FOUND);
     if (!actionAllowed(action, sub.status)) {
-      throw appError(ErrorCode.SUBSCRIPTION_ACTION_INVALID, Messages.SUBSCRIPTION_ACTION_INVALID);
+      throw appError(
+        ErrorCode.SUBSCRIPTION_ACTION_INVALID,
+        OwnerMessages.SUBSCRIPTION_ACTION_INVALID,
+      );
     }
     const plan = planOf(sub);
     const changes: Partial<SubscriptionRow> = {

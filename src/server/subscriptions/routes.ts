@@ -9,7 +9,7 @@ import {
 } from '../../shared/checkout/subscriptions.js';
 import { checkoutTexts } from '../../shared/checkout/checkout-texts.js';
 import { PageType } from '../../shared/enums.js';
-import { ErrorCode, Messages } from '../../shared/errors.js';
+import { ErrorCode, Messages, OwnerMessages } from '../../shared/errors.js';
 import { formatMoney } from '../../shared/money.js';
 import { subscriptionPriceText } from '../../shared/product/rules-subscription.js';
 import type { DomainRoutes } from '../deps.js';
@@ -311,7 +311,10 @@ export const subscriptionRoutes: DomainRoutes = async (app, deps) => {
         throw appError(ErrorCode.SUBSCRIPTION_LINK_INVALID, Messages.SUBSCRIPTION_LINK_INVALID);
       const action = SUBSCRIPTION_ACTIONS.find((a) => a === req.body.action);
       if (!action)
-        throw appError(ErrorCode.SUBSCRIPTION_ACTION_INVALID, Messages.SUBSCRIPTION_ACTION_INVALID);
+        throw appError(
+          ErrorCode.SUBSCRIPTION_ACTION_INVALID,
+          OwnerMessages.SUBSCRIPTION_ACTION_INVALID,
+        );
       const form = (req.headers['content-type'] ?? '').startsWith(
         'application/x-www-form-urlencoded',
       );

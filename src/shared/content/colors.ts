@@ -1,4 +1,4 @@
-import { Messages } from '../errors.js';
+import { OwnerMessages } from '../errors.js';
 
 /**
  * Colours of the site's palette (issue 13, SPEC 5.7): what an owner types (hex or HSL) read into
@@ -48,16 +48,16 @@ export function parseHsl(input: string): { ok: true; hsla: Hsla } | { ok: false;
     .replace(/^hsla?\s*\(/i, '')
     .replace(/\)\s*$/, '');
   const parts = inner.split(/[\s,/]+/).filter(Boolean);
-  if (parts.length < 3) return { ok: false, error: Messages.HSL_VALUE_MISSING };
+  if (parts.length < 3) return { ok: false, error: OwnerMessages.HSL_VALUE_MISSING };
   const nums = parts.map((p) => (p.endsWith('%') ? Number(p.slice(0, -1)) / 100 : Number(p)));
   const [h, s, l, a = 1] = nums as [number, number, number, number?];
   if (nums.slice(0, 3).some((n) => !Number.isFinite(n)))
-    return { ok: false, error: Messages.HSL_VALUE_MISSING };
-  if (h < 0 || h > 360) return { ok: false, error: Messages.HUE_OUT_OF_BOUNDS };
-  if (s < 0 || s > 1) return { ok: false, error: Messages.SATURATION_OUT_OF_BOUNDS };
-  if (l < 0 || l > 1) return { ok: false, error: Messages.LIGHTNESS_OUT_OF_BOUNDS };
+    return { ok: false, error: OwnerMessages.HSL_VALUE_MISSING };
+  if (h < 0 || h > 360) return { ok: false, error: OwnerMessages.HUE_OUT_OF_BOUNDS };
+  if (s < 0 || s > 1) return { ok: false, error: OwnerMessages.SATURATION_OUT_OF_BOUNDS };
+  if (l < 0 || l > 1) return { ok: false, error: OwnerMessages.LIGHTNESS_OUT_OF_BOUNDS };
   if (parts.length > 4 || !Number.isFinite(a) || a < 0 || a > 1)
-    return { ok: false, error: Messages.ALPHA_OUT_OF_BOUNDS };
+    return { ok: false, error: OwnerMessages.ALPHA_OUT_OF_BOUNDS };
   return { ok: true, hsla: { h, s, l, a } };
 }
 

@@ -1,8 +1,8 @@
-import { Messages } from '../errors.js';
+import { OwnerMessages } from '../errors.js';
 import { editorEmailError, redirectError } from '../forms/builder-rules.js';
 
 /** The two forms a link takes, filled into SPEC 5.7's 'Links must be formatted as {host} or {host}'. */
-export const LINK_FORMAT_TEXT = Messages.LINK_FORMAT.replace(
+export const LINK_FORMAT_TEXT = OwnerMessages.LINK_FORMAT.replace(
   '{host}',
   'https://example.com',
 ).replace('{host}', '/page');
@@ -32,7 +32,7 @@ export function linkError(value: string): string | undefined {
 }
 
 function pageUrlInvalid(v: string): string {
-  return Messages.PAGE_URL_INVALID.replace('{val}', v);
+  return OwnerMessages.PAGE_URL_INVALID.replace('{val}', v);
 }
 
 function decodeURIComponentSafe(s: string): string {

@@ -1,4 +1,4 @@
-import { Messages } from '../errors.js';
+import { OwnerMessages } from '../errors.js';
 import { ITEM_STATUSES, ItemLimits, type ItemInput } from './item-api.js';
 import { linkError } from './links.js';
 
@@ -18,7 +18,7 @@ export const ItemFieldTexts = {
   TITLE_TOO_LONG: `Keep the title under ${ItemLimits.titleMax} characters.`,
   SLUG_FORMAT: 'Use lowercase letters, numbers and hyphens only.',
   SLUG_TOO_LONG: `Keep the URL under ${ItemLimits.slugMax} characters.`,
-  SLUG_TAKEN: Messages.SLUG_TAKEN,
+  SLUG_TAKEN: OwnerMessages.SLUG_TAKEN,
   BODY_TOO_LONG: 'This text is too long to save.',
   EXCERPT_TOO_LONG: `Keep the excerpt under ${ItemLimits.excerptMax} characters.`,
   TAG_TOO_LONG: `Keep each one under ${ItemLimits.tagMax} characters.`,

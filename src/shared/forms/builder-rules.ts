@@ -1,4 +1,4 @@
-import { Messages } from '../errors.js';
+import { Messages, OwnerMessages } from '../errors.js';
 import { isMailSafeAddress, isValidEmail } from './email.js';
 import { normalizeField } from './normalize.js';
 import { CHOICE_TYPES, FormLimits, type FormSaveInput } from './owner-api.js';
@@ -37,8 +37,8 @@ export function defaultEmailSubject(formName: string): string {
 /** 'Emails must be formatted as an address with @' / 'Please enter a valid email' / ok. */
 export function editorEmailError(value: string): string | undefined {
   const v = value.trim();
-  if (!v.includes('@')) return Messages.EDITOR_EMAIL_NO_AT;
-  if (!isValidEmail(v) || !isMailSafeAddress(v)) return Messages.EDITOR_EMAIL_INVALID;
+  if (!v.includes('@')) return OwnerMessages.EDITOR_EMAIL_NO_AT;
+  if (!isValidEmail(v) || !isMailSafeAddress(v)) return OwnerMessages.EDITOR_EMAIL_INVALID;
   return undefined;
 }
 
@@ -49,7 +49,7 @@ export function editorEmailError(value: string): string | undefined {
 export function redirectError(value: string): string | undefined {
   const v = value.trim();
   if (!v) return undefined;
-  const bad = Messages.PAGE_URL_INVALID.replace('{val}', v);
+  const bad = OwnerMessages.PAGE_URL_INVALID.replace('{val}', v);
   // eslint-disable-next-line no-control-regex
   if (/[\s\u0000-\u001f\u007f\\]/.test(v) || v.length > FormLimits.urlMax) return bad;
   if (v.startsWith('/')) return v.startsWith('//') ? bad : undefined;
@@ -94,11 +94,11 @@ export function checkForm(
     const at = `fields.${i}`;
     const type = String(raw.type);
     if (type !== 'single-line' && !(FIELD_TYPES as readonly string[]).includes(type)) {
-      errors[`${at}.type`] = Messages.NOT_AN_OPTION.replace('{val}', type);
+      errors[`${at}.type`] = OwnerMessages.NOT_AN_OPTION.replace('{val}', type);
     }
     const f = normalizeField({ ...raw, label: String(raw.label ?? '').trim() });
     if (!FIELD_ID.test(f.id)) errors[`${at}.id`] = Messages.INVALID_REQUEST;
-    else if (ids.has(f.id)) errors[`${at}.id`] = Messages.FIELD_ID_TAKEN;
+    else if (ids.has(f.id)) errors[`${at}.id`] = OwnerMessages.FIELD_ID_TAKEN;
     ids.add(f.id);
     if (!f.label) errors[`${at}.label`] = Messages.REQUIRED;
     if (CHOICE_TYPES.includes(f.type)) {
@@ -132,15 +132,15 @@ export function checkForm(
   let emailSubject = defaultEmailSubject(name);
   if (input.emailSubject !== undefined) {
     emailSubject = input.emailSubject.trim();
-    if (!emailSubject) errors.emailSubject = Messages.EMAIL_SUBJECT_REQUIRED;
+    if (!emailSubject) errors.emailSubject = OwnerMessages.EMAIL_SUBJECT_REQUIRED;
   }
 
   let mailingListId: string | null = null;
   if (input.kind === 'newsletter') {
     mailingListId = input.mailingListId ?? null;
-    if (listIds.length === 0) errors.mailingListId = Messages.NO_MAILING_LISTS;
+    if (listIds.length === 0) errors.mailingListId = OwnerMessages.NO_MAILING_LISTS;
     else if (!mailingListId || !listIds.includes(mailingListId)) {
-      errors.mailingListId = Messages.MAILING_LIST_REQUIRED;
+      errors.mailingListId = OwnerMessages.MAILING_LIST_REQUIRED;
     }
   }
 

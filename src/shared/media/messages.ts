@@ -1,5 +1,5 @@
 /** SPEC 8.7 upload texts with their blanks filled; the server sends them, the screen shows them. */
-import { Messages } from '../errors.js';
+import { OwnerMessages } from '../errors.js';
 
 const MB = 1024 * 1024;
 
@@ -19,7 +19,7 @@ function fill(template: string, params: Record<string, string>): string {
 
 /** 'The file {fileName} is too large. The maximum allowed file size is {maxSize}.' */
 export function fileTooLargeText(fileName: string, maxSize: string): string {
-  return fill(Messages.FILE_TOO_LARGE, { fileName, maxSize });
+  return fill(OwnerMessages.FILE_TOO_LARGE, { fileName, maxSize });
 }
 
 /**
@@ -28,7 +28,7 @@ export function fileTooLargeText(fileName: string, maxSize: string): string {
  * '…a supported image file.', none reads '…a supported file.'.
  */
 export function fileTypeText(fileName: string, kind: 'image' | 'file'): string {
-  return fill(Messages.FILE_TYPE_UNSUPPORTED, {
+  return fill(OwnerMessages.FILE_TYPE_UNSUPPORTED, {
     fileName,
     fileTypeMessage: kind === 'image' ? 'image ' : '',
   });

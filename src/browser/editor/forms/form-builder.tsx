@@ -4,7 +4,7 @@ import {
   defaultEmailSubject,
   type BuilderErrors,
 } from '../../../shared/forms/builder-rules.js';
-import { Messages } from '../../../shared/errors.js';
+import { OwnerMessages } from '../../../shared/errors.js';
 import {
   FormsApi,
   MailingListsApi,
@@ -120,7 +120,7 @@ function Builder({ saved, lists }: { saved: OwnerFormJson | null; lists: Mailing
     );
     if (!local.ok) {
       setErrors(local.errors);
-      setResult({ ok: false, text: Messages.FORM_DEFINITION_INVALID });
+      setResult({ ok: false, text: OwnerMessages.FORM_DEFINITION_INVALID });
       requestAnimationFrame(() =>
         document.querySelector<HTMLElement>('.fm-builder [aria-invalid="true"]')?.focus(),
       );
@@ -217,7 +217,7 @@ function Builder({ saved, lists }: { saved: OwnerFormJson | null; lists: Mailing
             <h2 id="fm-list">Mailing list</h2>
             {lists.length === 0 ? (
               <p className="ed-inline-error" id="err-mailingListId">
-                {Messages.NO_MAILING_LISTS} <a href="#/mailing-lists">Create a list</a>
+                {OwnerMessages.NO_MAILING_LISTS} <a href="#/mailing-lists">Create a list</a>
               </p>
             ) : (
               <label className="ed-labelled">

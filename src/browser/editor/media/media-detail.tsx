@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { Messages } from '../../../shared/errors.js';
+import { OwnerMessages } from '../../../shared/errors.js';
 import {
   MediaApi,
   type MediaAsset,
@@ -72,8 +72,8 @@ export function MediaDetail({
         renaming
           ? {
               kind: 'error',
-              title: Messages.RENAME_FAILED_TITLE,
-              text: refused ? err.message : Messages.RENAME_FAILED,
+              title: OwnerMessages.RENAME_FAILED_TITLE,
+              text: refused ? err.message : OwnerMessages.RENAME_FAILED,
             }
           : { kind: 'error', text: actionFailureText(err) },
       );
@@ -142,8 +142,8 @@ export function MediaDetail({
         (err: unknown) =>
           setNotice({
             kind: 'error',
-            title: Messages.UPLOAD_FAILED_TITLE,
-            text: err instanceof Error ? err.message : Messages.UPLOAD_FAILED,
+            title: OwnerMessages.UPLOAD_FAILED_TITLE,
+            text: err instanceof Error ? err.message : OwnerMessages.UPLOAD_FAILED,
           }),
       )
       .finally(() => setReplacing(null));

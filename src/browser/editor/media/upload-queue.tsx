@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type DragEvent } from 'react';
-import { Messages } from '../../../shared/errors.js';
+import { OwnerMessages } from '../../../shared/errors.js';
 import { MediaLimits, type MediaAsset } from '../../../shared/media/api.js';
 import { fileTooLargeText, formatSize } from '../../../shared/media/messages.js';
 import { uploadMedia } from './upload.js';
@@ -46,7 +46,8 @@ export function useUploadQueue(onUploaded: (asset: MediaAsset) => void) {
           (err: unknown) =>
             patch(job.key, {
               state: 'failed',
-              error: err instanceof Error && err.message ? err.message : Messages.UPLOAD_FAILED,
+              error:
+                err instanceof Error && err.message ? err.message : OwnerMessages.UPLOAD_FAILED,
             }),
         )
         .finally(() => {
@@ -122,7 +123,7 @@ export function UploadList({
           </div>
           {i.state === 'failed' ? (
             <div className="md-upload-error" role="alert">
-              <strong>{Messages.UPLOAD_FAILED_TITLE}</strong>
+              <strong>{OwnerMessages.UPLOAD_FAILED_TITLE}</strong>
               <p>{i.error}</p>
             </div>
           ) : (

@@ -1,5 +1,5 @@
 import { CRUMB_COOKIE, CRUMB_HEADER } from '../../../shared/wire-names.js';
-import { Messages } from '../../../shared/errors.js';
+import { OwnerMessages } from '../../../shared/errors.js';
 import { MediaApi, type MediaAsset } from '../../../shared/media/api.js';
 import { ApiError, toApiError } from '../../lib/api.js';
 import { readCookie } from '../../lib/cookies.js';
@@ -75,7 +75,7 @@ function sendFile(
     };
     xhr.onerror = () => {
       done();
-      reject(new ApiError(0, 'NETWORK', Messages.UPLOAD_FAILED));
+      reject(new ApiError(0, 'NETWORK', OwnerMessages.UPLOAD_FAILED));
     };
     xhr.onabort = () => {
       done();
@@ -91,5 +91,5 @@ function sendFile(
 function uploadError(status: number, body: unknown): ApiError {
   const e = toApiError(status, body);
   if (status >= 400 && status < 500) return e;
-  return new ApiError(status, e.code, Messages.UPLOAD_FAILED, body);
+  return new ApiError(status, e.code, OwnerMessages.UPLOAD_FAILED, body);
 }

@@ -22,13 +22,17 @@ import type { VariantJson } from '../../../shared/product/types.js';
 import { cartStore } from '../cart/store.js';
 import { showAddedPopover } from './added-popover.js';
 import { handleAddToCartClick } from './add-to-cart-click.js';
-import { AlertDialog, type AlertState } from './alert-dialog.js';
+import type { AlertState } from './alert-dialog.js';
 import { browserEffects } from './browser-effects.js';
 import type { ProductIslandProps } from './island-props.js';
 import { RenderErrorBoundary } from './render-error-boundary.js';
 import { emitProductEvent, productSummary, variantSummary } from './product-events.js';
 import { useAddToCartMachine } from './use-add-to-cart-machine.js';
 
+/** Failures are rare: the alert and its modal load when one happens, not with every product page. */
+const AlertDialog = lazy(() =>
+  import('./alert-dialog.js').then((m) => ({ default: m.AlertDialog })),
+);
 /** Only products with a custom form ever need it, and only once clicked: its own chunk. */
 const CustomFormModal = lazy(() =>
   import('./custom-form-modal.js').then((m) => ({ default: m.CustomFormModal })),
@@ -217,7 +221,11 @@ export function useAddToCart(opts: UseAddToCartOptions): {
 
   const dialogs = (
     <>
-      <AlertDialog alert={alert} onClose={() => setAlert(null)} />
+      {alert ? (
+        <Suspense fallback={null}>
+          <AlertDialog alert={alert} onClose={() => setAlert(null)} />
+        </Suspense>
+      ) : null}
       {product.additionalFieldsFormId && pendingForm ? (
         // Mounted per opening, so a failed attempt does not leave the boundary tripped.
         <RenderErrorBoundary

@@ -5,7 +5,7 @@ import { describeEachBackend, openTestDatabase } from '../../testing/backends.js
 import { buildTestApp, type Visitor } from '../../testing/test-app.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
-import { Messages } from '../../../shared/errors.js';
+import { OwnerMessages } from '../../../shared/errors.js';
 import {
   CSV_COLUMNS,
   type ImportPreview,
@@ -120,7 +120,7 @@ describeEachBackend('product CSV, bulk actions and tags', (kind) => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toMatchObject({
       code: 'DATASET_INVALID',
-      message: Messages.DATASET_NO_ROWS,
+      message: OwnerMessages.DATASET_NO_ROWS,
     });
     const csv = [
       `${HEADER},Extra`,
@@ -145,7 +145,7 @@ describeEachBackend('product CSV, bulk actions and tags', (kind) => {
       { row: 6, message: `Option Value: ${ProductFieldTexts.VARIANT_DUPLICATE}` },
     ]);
     expect(preview.warnings).toEqual([
-      Messages.DATASET_MISSING_DATA,
+      OwnerMessages.DATASET_MISSING_DATA,
       'Columns ignored: Extra.',
       "Row 2: https://elsewhere.test/a.jpg is not an image of this website's media library; it was ignored (images are not downloaded).",
     ]);

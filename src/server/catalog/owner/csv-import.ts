@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { ErrorCode, Messages } from '../../../shared/errors.js';
+import { ErrorCode, OwnerMessages } from '../../../shared/errors.js';
 import { formatMoney } from '../../../shared/money.js';
 import {
   CSV_COLUMNS,
@@ -91,13 +91,13 @@ function readSheet(csv: string): Sheet {
   const warnings: string[] = [];
   const header = (all[0] ?? []).map((h) => h.trim());
   if (header.every((h) => h === '')) {
-    throw appError(ErrorCode.DATASET_INVALID, Messages.DATASET_NO_COLUMNS);
+    throw appError(ErrorCode.DATASET_INVALID, OwnerMessages.DATASET_NO_COLUMNS);
   }
   let rows = all.slice(1);
-  if (rows.length === 0) throw appError(ErrorCode.DATASET_INVALID, Messages.DATASET_NO_ROWS);
+  if (rows.length === 0) throw appError(ErrorCode.DATASET_INVALID, OwnerMessages.DATASET_NO_ROWS);
   if (header.length > ProductLimits.importColumnsMax) {
     warnings.push(
-      Messages.DATASET_TRUNCATED_COLUMNS.replace(
+      OwnerMessages.DATASET_TRUNCATED_COLUMNS.replace(
         '{maxColumns}',
         String(ProductLimits.importColumnsMax),
       ),
@@ -106,11 +106,14 @@ function readSheet(csv: string): Sheet {
   }
   if (rows.length > ProductLimits.importRowsMax) {
     warnings.push(
-      Messages.DATASET_TRUNCATED_ROWS.replace('{maxRows}', String(ProductLimits.importRowsMax)),
+      OwnerMessages.DATASET_TRUNCATED_ROWS.replace(
+        '{maxRows}',
+        String(ProductLimits.importRowsMax),
+      ),
     );
     rows = rows.slice(0, ProductLimits.importRowsMax);
   }
-  if (rows.some((r) => r.length < header.length)) warnings.push(Messages.DATASET_MISSING_DATA);
+  if (rows.some((r) => r.length < header.length)) warnings.push(OwnerMessages.DATASET_MISSING_DATA);
   return { header, rows, warnings };
 }
 
@@ -169,8 +172,8 @@ export async function planImport(
     g.cells.push(cells);
     groups.set(key, g);
   });
-  if (skipped && !sheet.warnings.includes(Messages.DATASET_MISSING_DATA)) {
-    sheet.warnings.push(Messages.DATASET_MISSING_DATA);
+  if (skipped && !sheet.warnings.includes(OwnerMessages.DATASET_MISSING_DATA)) {
+    sheet.warnings.push(OwnerMessages.DATASET_MISSING_DATA);
   }
 
   const collection = await findStoreCollection(db, site.id);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import { ErrorCode, Messages } from '../../../shared/errors.js';
+import { ErrorCode, OwnerMessages } from '../../../shared/errors.js';
 import type { ImportStatus } from '../../../shared/product/owner-api.js';
 import { firstPosition } from '../../content/product-items.js';
 import type { Db } from '../../db/database.js';
@@ -34,7 +34,7 @@ export async function startImport(
     });
   }
   if (plan.entries.length === 0) {
-    throw appError(ErrorCode.DATASET_INVALID, Messages.DATASET_NO_ROWS);
+    throw appError(ErrorCode.DATASET_INVALID, OwnerMessages.DATASET_NO_ROWS);
   }
   const importId = crypto.randomUUID();
   await deps.db

@@ -4,7 +4,7 @@ import { describeEachBackend, openTestDatabase } from '../../testing/backends.js
 import { buildTestApp, Visitor } from '../../testing/test-app.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
-import { Messages } from '../../../shared/errors.js';
+import { OwnerMessages } from '../../../shared/errors.js';
 import type { OwnerProduct, ProductListResponse } from '../../../shared/product/owner-api.js';
 import { ProductFieldTexts } from '../../../shared/product/validate-product.js';
 import { seedOwnerCatalog, signedIn, tee } from './test-fixtures.js';
@@ -165,7 +165,7 @@ describeEachBackend('owner product API', (kind) => {
       error: { code: string; message: string; fieldErrors: Record<string, string> };
     }>().error;
     expect(error.code).toBe('PRODUCT_INVALID');
-    expect(error.message).toBe(Messages.PRODUCT_INVALID);
+    expect(error.message).toBe(OwnerMessages.PRODUCT_INVALID);
     expect(error.fieldErrors).toEqual({
       title: ProductFieldTexts.TITLE_REQUIRED,
       urlId: ProductFieldTexts.SLUG_INVALID,
@@ -247,7 +247,7 @@ describeEachBackend('owner product API', (kind) => {
     const conflict = results.find((r) => r.statusCode === 409)!;
     expect(conflict.json().error).toMatchObject({
       code: 'PRODUCT_CONFLICT',
-      message: Messages.PRODUCT_CONFLICT,
+      message: OwnerMessages.PRODUCT_CONFLICT,
     });
     const winner = results
       .find((r) => r.statusCode === 200)!

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { ErrorCode, Messages } from '../../../shared/errors.js';
+import { ErrorCode, OwnerMessages } from '../../../shared/errors.js';
 import {
   ProductLimits,
   type TagEditRequest,
@@ -42,7 +42,7 @@ export async function editProductTags(
   const from = [...new Set(req.from.map((f) => f.trim()).filter(Boolean))];
   const to = req.to?.trim();
   if (req.action === 'rename' && from.length > 1) {
-    throw appError(ErrorCode.TAG_ONE_AT_A_TIME, fill(Messages.TAG_ONE_AT_A_TIME, req.tagType));
+    throw appError(ErrorCode.TAG_ONE_AT_A_TIME, fill(OwnerMessages.TAG_ONE_AT_A_TIME, req.tagType));
   }
   if (from.length === 0) throw appError(ErrorCode.VALIDATION, `Name the ${req.tagType} to change.`);
   if (req.action !== 'delete') {
@@ -57,7 +57,7 @@ export async function editProductTags(
       const clash = existing.some(
         (t) => t.name !== from[0] && t.name.toLowerCase() === to.toLowerCase(),
       );
-      if (clash) throw appError(ErrorCode.TAG_EXISTS, fill(Messages.TAG_EXISTS, req.tagType));
+      if (clash) throw appError(ErrorCode.TAG_EXISTS, fill(OwnerMessages.TAG_EXISTS, req.tagType));
       if (!existing.some((t) => t.name === from[0])) throw appError(ErrorCode.NOT_FOUND);
     }
     const ids = await replaceProductLabels(

@@ -5,7 +5,7 @@ import { buildTestApp, Visitor } from '../../testing/test-app.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { Role } from '../../../shared/enums.js';
-import { Messages } from '../../../shared/errors.js';
+import { OwnerMessages } from '../../../shared/errors.js';
 import type { ItemDoc, ItemInput, ItemListResponse } from '../../../shared/content/item-api.js';
 import { ItemFieldTexts } from '../../../shared/content/validate-item.js';
 import { VersionApi } from '../../../shared/content/versions-api.js';
@@ -224,7 +224,7 @@ describeEachBackend('item API', (kind) => {
     expect(again.res.statusCode).toBe(409);
     const err = again.res.json<{ error: { code: string; fieldErrors: object } }>().error;
     expect(err.code).toBe('SLUG_TAKEN');
-    expect(err.fieldErrors).toEqual({ slug: Messages.SLUG_TAKEN });
+    expect(err.fieldErrors).toEqual({ slug: OwnerMessages.SLUG_TAKEN });
 
     const event = await create(
       'admin',

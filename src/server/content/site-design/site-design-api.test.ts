@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Role } from '../../../shared/enums.js';
-import { Messages } from '../../../shared/errors.js';
+import { OwnerMessages } from '../../../shared/errors.js';
 import type {
   SettingsResponse,
   SiteSettingsDoc,
@@ -191,9 +191,9 @@ describeEachBackend('site styles and settings API', (kind) => {
     const err = bad.json<{ error: { code: string; fieldErrors: Record<string, string> } }>().error;
     expect(err.code).toBe('CONTENT_INVALID');
     expect(err.fieldErrors).toMatchObject({
-      'colors.accent': Messages.HUE_OUT_OF_BOUNDS,
-      'colors.heading': Messages.SATURATION_OUT_OF_BOUNDS,
-      'colors.text': Messages.HSL_VALUE_MISSING,
+      'colors.accent': OwnerMessages.HUE_OUT_OF_BOUNDS,
+      'colors.heading': OwnerMessages.SATURATION_OUT_OF_BOUNDS,
+      'colors.text': OwnerMessages.HSL_VALUE_MISSING,
       'colors.background': expect.stringContaining('3 to 6 digits'),
       'fonts.heading': 'Choose one of the listed fonts.',
     });
