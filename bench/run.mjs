@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer } from './lib/server.mjs';
+import { signIn, startServer } from './lib/server.mjs';
 import {
   benchPages,
   benchStartup,
@@ -21,6 +21,7 @@ const all = [
   'pages',
   'startup',
   'js',
+  'editor-js',
   'lighthouse',
   'cart',
   'orders',
@@ -91,6 +92,13 @@ await section('js', () =>
       await blogPostPath(s.url),
     ]),
   ),
+);
+await section('editor-js', () =>
+  withServer(async (s) => {
+    const { cookie } = await signIn(s.url);
+    const cookies = Object.fromEntries(cookie.split('; ').map((c) => c.split(/=(.*)/s, 2)));
+    return benchJsWeight(s.url, ['/config'], { cookies });
+  }),
 );
 await section('lighthouse', () =>
   withServer(async (s) =>

@@ -21,7 +21,11 @@ export const chromeFlags = [
   '--disable-quic',
 ];
 
-export async function benchJsWeight(base, paths) {
+/**
+ * `opts.cookies` (name → value) are set on the site before each page: the editor is measured as
+ * the signed-in owner sees it.
+ */
+export async function benchJsWeight(base, paths, opts = {}) {
   const browser = await chromium.launch({ executablePath: chromePath(), args: chromeFlags });
   const out = {};
   try {
@@ -30,6 +34,11 @@ export async function benchJsWeight(base, paths) {
         viewport: { width: 390, height: 844 },
         isMobile: true,
       });
+      if (opts.cookies) {
+        await context.addCookies(
+          Object.entries(opts.cookies).map(([name, value]) => ({ name, value, url: base })),
+        );
+      }
       const page = await context.newPage();
       const scripts = [];
       page.on('response', async (r) => {
