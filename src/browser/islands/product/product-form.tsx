@@ -112,10 +112,11 @@ export function ProductForm(props: ProductFormProps) {
       ) : null}
       {variantSelectorsVisible(product) ? (
         <VariantSelectors
+          product={product}
           options={options}
           selection={selection}
           onChange={(name, value) => setSelection((s) => ({ ...s, [name]: value }))}
-          selectValueText={texts.selectValueText}
+          texts={texts}
         />
       ) : null}
       {low.visible ? (

@@ -39,16 +39,37 @@ function text(html: string): string {
 }
 
 describe('product-form SSR (runs in node, no DOM)', () => {
-  it('renders selectors in variantOptionOrdering order with Select Value, the quantity and the button', () => {
+  it('renders few-valued options as radio groups in variantOptionOrdering order, the quantity and the button', () => {
     const html = renderToString(<ProductFormIsland {...props()} />);
-    const selects = [...html.matchAll(/<select[^>]*name="([^"]+)"/g)].map((m) => m[1]);
-    expect(selects).toEqual(['Size', 'Color']);
-    expect(html).toContain('<option value="" selected="">Select Value</option>');
-    expect(html).toMatch(/<option value="S">S<\/option><option value="M">M<\/option>/);
+    const groups = [...html.matchAll(/<fieldset[^>]*data-variant-option-name="([^"]+)"/g)];
+    expect(groups.map((m) => m[1])).toEqual(['Size', 'Color']);
+    // Size: buttons; Color (Red, Blue): swatches, their names spoken but not drawn.
+    expect(html).toMatch(/pi-option-buttons[^>]*data-variant-option-name="Size"/);
+    expect(html).toMatch(/pi-option-swatches[^>]*data-variant-option-name="Color"/);
+    expect(html).toMatch(/type="radio"[^>]*value="S"/);
+    expect(html).toContain('background:#c62f2f');
+    // Blue exists only as M, which is sold out: crossed out, yet a radio like the others.
+    expect(html).toMatch(/data-availability="sold-out"[^>]*title="Blue"/);
+    expect(text(html)).toContain('Blue , sold out');
+    expect(html).not.toContain('checked=""');
+    expect(html).not.toContain('<select');
     expect(html).toMatch(/type="number"[^>]*min="1"[^>]*max="9999"[^>]*step="1"[^>]*value="1"/);
     expect(text(html)).toContain('Quantity');
     expect(html).toMatch(/<button[^>]*class="pi-button[^"]*"[^>]*>Add To Cart<\/button>/);
     expect(html).toContain('aria-live="polite"');
+  });
+
+  it("keeps a dropdown reading 'Select {option}' for an option with many values", () => {
+    const sizes = ['4', '5', '6', '7', '8', '9', '10', '11', '12'];
+    const p = product({
+      variantOptionOrdering: ['Size'],
+      variants: sizes.map((s) => variant({ attributes: { Size: s } })),
+    });
+    const html = renderToString(<ProductFormIsland {...props({ item: item(p) })} />);
+    expect(html).toMatch(/<select[^>]*name="Size"/);
+    expect(html).toContain('<option value="" selected="">Select Size</option>');
+    const ja = renderToString(<ProductFormIsland {...props({ item: item(p), locale: 'ja-JP' })} />);
+    expect(ja).toContain('<option value="" selected="">Sizeを選択</option>');
   });
 
   it('shows "from" the lowest price and the sale mark while nothing is chosen', () => {
@@ -204,10 +225,9 @@ describe('other product islands SSR', () => {
     const html = renderToString(<ProductFormIsland {...props({ pageType: 'add-on' })} />);
     expect(html).toContain('pi-compact');
     expect(html).toContain('data-page-type="add-on"');
-    expect([...html.matchAll(/<select[^>]*name="([^"]+)"/g)].map((m) => m[1])).toEqual([
-      'Size',
-      'Color',
-    ]);
+    expect(
+      [...html.matchAll(/<fieldset[^>]*data-variant-option-name="([^"]+)"/g)].map((m) => m[1]),
+    ).toEqual(['Size', 'Color']);
     expect(html).toMatch(/>Add To Cart<\/button>/);
     // The product page's own form keeps the full layout.
     expect(renderToString(<ProductFormIsland {...props()} />)).not.toContain('pi-compact');
