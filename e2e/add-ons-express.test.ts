@@ -3,7 +3,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import type { RunningServer } from './server.js';
 import { useServerAndBrowser } from './harness.js';
 import { newPage } from './browser.js';
-import { cartCount, hydrated } from './product-islands-helpers.js';
+import { cartCount, chooseOption, hydrated } from './product-islands-helpers.js';
 
 /** A desktop browser's user agent: analytics skips headless ones, and this test reads analytics. */
 const UA =
@@ -87,7 +87,7 @@ describe('add-on products and express checkout in the browser (SPEC 1.1, 2, 2.2,
     expect(await dialog.locator('h2').textContent()).toBe('Unable to Add Item');
     expect(await dialog.locator('p').textContent()).toBe('Please select the Paper option.');
     await dialog.locator('button', { hasText: 'OK' }).click();
-    await wrap.locator('select[name="Paper"]').selectOption('Indigo Wave');
+    await chooseOption(wrap, 'Paper', 'Indigo Wave');
     await expect.poll(() => wrap.textContent()).toContain('$7.00');
     await wrapButton.click();
     await expect.poll(() => wrapButton.textContent(), { timeout: 5000 }).toBe('Added!');

@@ -6,6 +6,7 @@ import { launchBrowser, newPage } from './browser.js';
 import {
   activeInside,
   cartCount,
+  chooseOption,
   hydrated,
   pick,
   shopProducts,
@@ -75,9 +76,7 @@ describe('add to cart in the browser (SPEC 4.1, 5.1, 2.2)', () => {
     await expect.poll(() => button.textContent()).toBe('Add To Cart');
 
     // One option chosen: the rest named.
-    await form
-      .locator(`select[name="${options[0]!.name}"]`)
-      .selectOption(target.attributes[options[0]!.name]!);
+    await chooseOption(form, options[0]!.name, target.attributes[options[0]!.name]!);
     await button.click();
     expect(await button.textContent()).toBe('Adding…');
     expect(await dialog.locator('p').textContent()).toBe(
@@ -88,7 +87,7 @@ describe('add to cart in the browser (SPEC 4.1, 5.1, 2.2)', () => {
     await expect.poll(() => button.textContent()).toBe('Add To Cart');
 
     for (const o of options.slice(1)) {
-      await form.locator(`select[name="${o.name}"]`).selectOption(target.attributes[o.name]!);
+      await chooseOption(form, o.name, target.attributes[o.name]!);
     }
     const before = await cartCount(page);
     await button.click();
@@ -200,7 +199,7 @@ describe('add to cart in the browser (SPEC 4.1, 5.1, 2.2)', () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await activeInside(page, '.pi-quick-view-dialog')).toBe(true);
     for (const o of orderedOptions(multi.structuredContent)) {
-      await dialog.locator(`select[name="${o.name}"]`).selectOption(target.attributes[o.name]!);
+      await chooseOption(dialog, o.name, target.attributes[o.name]!);
     }
     const before = await cartCount(page);
     await dialog.locator('button.pi-button').click();

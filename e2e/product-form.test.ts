@@ -6,6 +6,7 @@ import { launchBrowser, newPage } from './browser.js';
 import {
   activeInside,
   cartCount,
+  chooseOption,
   hydrated,
   pick,
   shopProducts,
@@ -17,7 +18,7 @@ const inStock = (v: VariantJson) => v.unlimited || v.qtyInStock > 1;
 
 async function choose(form: Locator, product: ProductItemJson, variant: VariantJson) {
   for (const o of orderedOptions(product.structuredContent)) {
-    await form.locator(`select[name="${o.name}"]`).selectOption(variant.attributes[o.name]!);
+    await chooseOption(form, o.name, variant.attributes[o.name]!);
   }
 }
 

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { RunningServer } from './server.js';
 import { useServerAndBrowser } from './harness.js';
 import { newPage } from './browser.js';
-import { hydrated } from './product-islands-helpers.js';
+import { chooseOption, hydrated } from './product-islands-helpers.js';
 
 const GALLERY = '[data-island="product-gallery"]';
 
@@ -83,13 +83,10 @@ describe('product page gallery in the browser', () => {
 
     // Choosing a glaze shows that glaze's image.
     await hydrated(page, '[data-island="product-form"]');
-    await page
-      .locator('[data-island="product-form"] select[name="Glaze"]')
-      .selectOption('Charcoal');
+    const productForm = page.locator('[data-island="product-form"]');
+    await chooseOption(productForm, 'Glaze', 'Charcoal');
     await expectShown(page, 'demo-tidepool-mug-char');
-    await page
-      .locator('[data-island="product-form"] select[name="Glaze"]')
-      .selectOption('Tidepool');
+    await chooseOption(productForm, 'Glaze', 'Tidepool');
     await expectShown(page, 'demo-tidepool-mug');
 
     expect(errors).toEqual([]);
@@ -101,9 +98,7 @@ describe('product page gallery in the browser', () => {
     const { page, errors, context } = await open('/shop/p/everyday-bowl', 1440, 900);
     await expectShown(page, 'demo-everyday-bowl');
     await hydrated(page, '[data-island="product-form"]');
-    await page
-      .locator('[data-island="product-form"] select[name="Color"]')
-      .selectOption('Sandstone');
+    await chooseOption(page.locator('[data-island="product-form"]'), 'Color', 'Sandstone');
     await expectShown(page, 'demo-everyday-bowl-sand');
     expect(errors).toEqual([]);
     await context.close();

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { ProductItemJson } from '../src/shared/product/types.js';
 
 /** The demo shop's products as its list page's `?format=json` context lists them (DESIGN 8). */
@@ -34,4 +34,21 @@ export async function activeInside(page: Page, selector: string): Promise<boolea
     const root = document.querySelector(s);
     return !!root && root.contains(document.activeElement);
   }, selector);
+}
+
+/**
+ * Chooses `value` for the variant option `name` inside `scope` the way a shopper does: a click
+ * on the swatch or button of a radio-group option, or the dropdown of a many-valued one.
+ */
+export async function chooseOption(scope: Locator, name: string, value: string): Promise<void> {
+  const chooser = scope.locator(`[data-variant-option-name="${name}"]`).first();
+  if ((await chooser.evaluate((el) => el.tagName)) === 'SELECT') {
+    await chooser.selectOption(value);
+    return;
+  }
+  const radio = chooser.locator(`input[type="radio"][value="${value}"]`);
+  await radio.click();
+  await radio.evaluate((el) => {
+    if (!(el as HTMLInputElement).checked) throw new Error('option not chosen');
+  });
 }

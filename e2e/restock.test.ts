@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { newPage } from './browser.js';
-import { hydrated } from './product-islands-helpers.js';
+import { chooseOption, hydrated } from './product-islands-helpers.js';
 import type { RunningServer } from './server.js';
 import { useServerAndBrowser } from './harness.js';
 
@@ -86,9 +86,7 @@ describe('restock sign-up in the browser', () => {
     // In stock as first shown: no sign-up and none of its code (issue 13's JS budget).
     expect(await page.locator('.rs-restock').count()).toBe(0);
     expect(chunks.filter((c) => /\/(restock-form|captcha)-/.test(c))).toEqual([]);
-    await page
-      .locator('[data-island="product-form"] select[name="Glaze"]')
-      .selectOption('Charcoal');
+    await chooseOption(page.locator('[data-island="product-form"]'), 'Glaze', 'Charcoal');
     const form = page.locator('.rs-restock form');
     await expect.poll(() => form.count()).toBe(1);
     await expect.poll(() => form.locator('button[type="submit"]').isEnabled()).toBe(true);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newPage } from './browser.js';
 import { useServerAndBrowser } from './harness.js';
-import { cartCount, hydrated } from './product-islands-helpers.js';
+import { cartCount, chooseOption, hydrated } from './product-islands-helpers.js';
 import type { RunningServer } from './server.js';
 
 const FORM = '[data-island="product-form"]';
@@ -113,7 +113,7 @@ describe('subscription and gift-card purchases in the browser (SPEC 4.1, 2, 9.2)
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
 
-    await page.locator(`${FORM} select[name="Amount"]`).selectOption('$50');
+    await chooseOption(page.locator(FORM), 'Amount', '$50');
     // The button resets a second after the failure; a click before then is ignored.
     await expect.poll(() => button.textContent(), { timeout: 3000 }).toBe('Add To Cart');
     await button.click();
