@@ -1,5 +1,6 @@
 import { hydrateIslands } from './hydrate.js';
 import type { ScheduleEnv } from './hydrate-schedule.js';
+import { listenForLightbox } from './lightbox/lightbox-trigger.js';
 
 /**
  * The island loader (Vite entry `islands`, loaded as `<script type="module" async>`). It may run
@@ -22,3 +23,5 @@ scan();
 if (document.readyState === 'loading') {
   document.addEventListener('DOMContentLoaded', scan, { once: true });
 }
+
+listenForLightbox(document);

@@ -5,6 +5,7 @@
  * sections. Edits are saved as the page's draft (autosave); `publish` makes the draft live.
  * Documented in docs/editor.md.
  */
+import type { GalleryInput } from '../gallery/gallery-settings.js';
 import type { PageSection } from './blocks.js';
 
 /**
@@ -75,6 +76,8 @@ export interface PageInput {
   sections: PageSection[];
   /** Folders only: SPEC 3.10 folder behaviour (1 index, 2 redirect to first page, 3 none). */
   folderBehavior?: number | null;
+  /** Galleries only: SPEC 3.7 design settings (SPEC 9.2 defaults and ranges; docs/rendering.md). */
+  gallery?: GalleryInput;
 }
 
 /** One page as the builder reads it. */

@@ -5,6 +5,7 @@
  * the database, rich text is cleaned by the allow-list, and block shapes are the contract's.
  * Field keys follow the input's path: `title`, `seo.description`, `sections.0.blocks.2.url`.
  */
+import { galleryInput } from '../gallery/gallery-settings.js';
 import { slugify } from '../product/validate-product.js';
 import {
   BLOCK_CODES,
@@ -89,7 +90,9 @@ export interface PageRules {
 }
 
 /** The page input as it arrives: sections' blocks are read field by field. */
-export interface PageInputLike extends Omit<PageInput, 'sections'> {
+export interface PageInputLike extends Omit<PageInput, 'sections' | 'gallery'> {
+  /** Read field by field (`galleryInput`): the route's schema bounded each. */
+  gallery?: Record<string, unknown> | undefined;
   sections: readonly {
     id: string;
     layout: string;
@@ -147,6 +150,7 @@ export function validatePageInput(input: PageInputLike, rules: PageRules): PageV
     sections,
   };
   if (rules.kind === 'folder') value.folderBehavior = input.folderBehavior ?? 2;
+  if (rules.kind === 'gallery') value.gallery = galleryInput(input.gallery ?? {});
   return Object.keys(errors).length
     ? { ok: false, fieldErrors: errors, value }
     : { ok: true, value };

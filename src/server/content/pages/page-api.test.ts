@@ -88,6 +88,54 @@ describeEachBackend('pages API', (kind) => {
     );
   });
 
+  it('saves a gallery’s design settings (SPEC 3.7 / 9.2): defaults, ranges (400), kept when left out', async () => {
+    const g = await create('Studio', { kind: 'gallery' });
+    // A new gallery reads SPEC 9.2's defaults.
+    expect(g.gallery).toMatchObject({
+      design: 'grid',
+      autoplayDelay: 5,
+      thumbnailsPerRow: 4,
+      padding: 20,
+      thumbnailStripHeight: 80,
+      margin: 20,
+      maxColumnWidth: 300,
+    });
+    // Out of range or unknown: a 400 that writes nothing.
+    for (const bad of [{ autoplayDelay: 11 }, { padding: -1 }, { design: 'carousel' }]) {
+      const res = await admin.put(`/api/content/pages/${g.id}`, {
+        ...input(g),
+        gallery: bad,
+      });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    const saved = await admin.put(`/api/content/pages/${g.id}`, {
+      ...input(g),
+      gallery: { design: 'slideshow', autoplay: true, autoplayDelay: 7, indicators: false },
+      publish: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const doc = saved.json<{ page: PageDoc }>().page;
+    expect(doc.gallery).toMatchObject({ design: 'slideshow', autoplayDelay: 7, padding: 20 });
+    // The live page's context carries them for the theme.
+    const ctx = (await new Visitor(app).get('/studio?format=json')).json<{
+      collection: { gallery: Record<string, unknown> };
+    }>();
+    expect(ctx.collection.gallery).toMatchObject({
+      design: 'slideshow',
+      autoplay: true,
+      autoplayDelay: 7,
+      indicators: false,
+    });
+    // A save without them (the page settings of an older editor) keeps them.
+    const again = await admin.put(`/api/content/pages/${g.id}`, {
+      ...input(doc),
+      title: 'Studio life',
+      publish: true,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<{ page: PageDoc }>().page.gallery?.design).toBe('slideshow');
+  });
+
   it('refuses a stale version (409), a taken slug, bad fields and another editor’s lock (423)', async () => {
     const p = await create('Team');
     const stale = await admin.put(

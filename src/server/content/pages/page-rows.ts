@@ -1,3 +1,4 @@
+import { galleryInput } from '../../../shared/gallery/gallery-settings.js';
 import type { Selectable } from 'kysely';
 import { CollectionType } from '../../../shared/enums.js';
 import {
@@ -63,6 +64,7 @@ export function liveInput(row: PageRow): PageInput {
     sections: Array.isArray(row.sections) ? row.sections : [],
   };
   if (row.kind === 'folder') input.folderBehavior = row.folder_behavior ?? 2;
+  if (row.kind === 'gallery') input.gallery = galleryInput(row.settings);
   return input;
 }
 
@@ -88,7 +90,15 @@ export function draftInput(row: PageRow): PageInput {
 /** Same content, compared by the fields a publish writes (key order made the same by JSON). */
 export function sameContent(a: PageInput, b: PageInput): boolean {
   const pick = (p: PageInput) =>
-    JSON.stringify([p.title, p.slug, p.status, p.seo, p.sections, p.folderBehavior ?? null]);
+    JSON.stringify([
+      p.title,
+      p.slug,
+      p.status,
+      p.seo,
+      p.sections,
+      p.folderBehavior ?? null,
+      p.gallery ?? null,
+    ]);
   return pick(a) === pick(b);
 }
 

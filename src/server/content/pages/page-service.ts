@@ -266,6 +266,11 @@ function uniqueViolation(e: unknown): Error | undefined {
 async function prepareInput(a: PageActor, row: PageRow, input: PageInputLike): Promise<PageInput> {
   const kind = kindOf(row);
   const fixedSlug = FIXED_SLUGS[kind];
+  // A save that leaves the gallery settings out (an older editor, the settings dialog of
+  // another field) keeps the ones the draft has rather than resetting them to the defaults.
+  if (kind === 'gallery' && input.gallery === undefined) {
+    input = { ...input, gallery: { ...draftInput(row).gallery } };
+  }
   const checked = validatePageInput(input, {
     kind,
     isHome: isHome(row),
@@ -359,6 +364,10 @@ async function publishRow(trx: Db, a: PageActor, row: PageRow): Promise<void> {
       seo: JSON.stringify(next.seo),
       status: next.status,
       folder_behavior: kind === 'folder' ? (next.folderBehavior ?? 2) : row.folder_behavior,
+      // A gallery's design settings live beside any other settings the collection holds.
+      ...(kind === 'gallery' && next.gallery
+        ? { settings: JSON.stringify({ ...row.settings, ...next.gallery }) }
+        : {}),
       draft: null,
       version: row.version + 1,
       updated_by: a.author.ownerId,
@@ -543,6 +552,7 @@ export async function restorePageVersion(
     seo: { ...base.seo, ...(d.seo ?? {}) },
     sections: Array.isArray(d.sections) ? d.sections : base.sections,
     ...(d.folderBehavior !== undefined ? { folderBehavior: d.folderBehavior } : {}),
+    ...(d.gallery !== undefined ? { gallery: d.gallery } : {}),
   };
   return savePage(a, id, { ...input, version: row.version }, `Restored from version ${n}`);
 }

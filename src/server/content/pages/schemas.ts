@@ -5,6 +5,14 @@ import {
   PAGE_STATUSES,
   PageLimits as L,
 } from '../../../shared/content/page-api.js';
+import {
+  ACTIVE_ALIGNMENTS,
+  ASPECT_RATIOS,
+  GALLERY_DESIGNS,
+  GALLERY_FLAGS,
+  GALLERY_NUMBERS,
+  META_POSITIONS,
+} from '../../../shared/gallery/gallery-settings.js';
 
 /**
  * TypeBox schemas of the pages API (shared/content/page-api.ts is the contract). They bound sizes
@@ -29,6 +37,29 @@ const Section = Type.Object({
   }),
 });
 
+const OneOf = (list: readonly string[]) => Type.Union(list.map((v) => Type.Literal(v)));
+
+/** SPEC 3.7 gallery settings; SPEC 9.2's ranges are the schema's, so out of range is a 400. */
+const GallerySettings = Type.Object(
+  {
+    design: Type.Optional(OneOf(GALLERY_DESIGNS)),
+    metaPosition: Type.Optional(OneOf(META_POSITIONS)),
+    activeAlignment: Type.Optional(OneOf(ACTIVE_ALIGNMENTS)),
+    aspectRatio: Type.Optional(OneOf(ASPECT_RATIOS)),
+    lightboxTheme: Type.Optional(OneOf(['dark', 'light'])),
+    ...Object.fromEntries(
+      Object.entries(GALLERY_NUMBERS).map(([k, r]) => [
+        k,
+        Type.Optional(Type.Integer({ minimum: r.min, maximum: r.max })),
+      ]),
+    ),
+    ...Object.fromEntries(
+      Object.keys(GALLERY_FLAGS).map((k) => [k, Type.Optional(Type.Boolean())]),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 export const pageInputFields = {
   title: Str(L.titleMax * 2),
   slug: Str(L.slugMax * 2),
@@ -47,6 +78,7 @@ export const pageInputFields = {
   folderBehavior: Type.Optional(
     Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 4 })]),
   ),
+  gallery: Type.Optional(GallerySettings),
 };
 
 export const PageInputBody = Type.Object(pageInputFields);

@@ -9,10 +9,10 @@ import { DEFAULT_HEADER, policyTitles } from '../../../shared/content/validate-s
 import { designJson, policyLinks } from '../../content/site-design/styles-css.js';
 import type { Site } from '../../sites/site-queries.js';
 import type { CollectionRow } from '../../content/content-queries.js';
+import { gallerySettings } from '../../../shared/gallery/gallery-settings.js';
 import { collectionUrl } from './item-json.js';
 import type {
   CollectionJson,
-  GallerySettingsJson,
   NavigationLinkJson,
   PageContext,
   WebsiteJson,
@@ -111,28 +111,6 @@ const TYPE_NAMES: Record<string, string> = {
   gallery: 'gallery',
   events: 'events',
 };
-
-/** SPEC 9.2 gallery defaults, overridden by the collection's own settings within their ranges. */
-export function gallerySettings(settings: Record<string, unknown>): GallerySettingsJson {
-  const num = (key: string, dflt: number, min: number, max: number) => {
-    const v = settings[key];
-    return typeof v === 'number' && Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : dflt;
-  };
-  const flag = (key: string, dflt: boolean) =>
-    typeof settings[key] === 'boolean' ? (settings[key] as boolean) : dflt;
-  const design = settings.design;
-  return {
-    design: design === 'slideshow' || design === 'slider' || design === 'stacked' ? design : 'grid',
-    thumbnailsPerRow: num('thumbnailsPerRow', 4, 1, 10),
-    padding: num('padding', 20, 0, 50),
-    aspectRatio: typeof settings.aspectRatio === 'string' ? settings.aspectRatio : '1:1',
-    squareThumbs: flag('squareThumbs', true),
-    showMeta: flag('showMeta', true),
-    lightbox: flag('lightbox', false),
-    autoplay: flag('autoplay', false),
-    autoplayDelay: num('autoplayDelay', 5, 1, 10),
-  };
-}
 
 export function collectionJson(row: CollectionRow): CollectionJson {
   const json: CollectionJson = {

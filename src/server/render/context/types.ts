@@ -108,17 +108,8 @@ export interface BlockJson {
   links?: { network: string; url: string; label: string }[];
 }
 
-export interface GallerySettingsJson {
-  design: 'grid' | 'slideshow' | 'slider' | 'stacked';
-  thumbnailsPerRow: number;
-  padding: number;
-  aspectRatio: string;
-  squareThumbs: boolean;
-  showMeta: boolean;
-  lightbox: boolean;
-  autoplay: boolean;
-  autoplayDelay: number;
-}
+export type { GallerySettingsJson } from '../../../shared/gallery/gallery-settings.js';
+import type { GallerySettingsJson } from '../../../shared/gallery/gallery-settings.js';
 
 /** SPEC 3.7 image asset. `assetUrl` + `/{width}w.webp` is a file the image route serves. */
 export interface ImageJson {
