@@ -18,7 +18,19 @@ const hydrateOne = (el: HTMLElement) => {
     .catch((err: unknown) => console.warn('islands: could not load the hydrator', err));
 };
 
-const scan = () => hydrateIslands(document, env, hydrateOne);
+/** Gallery slideshows and sliders (theme-drawn) get their controls' module when a page has one. */
+const enhanceGalleries = () => {
+  // Only once parsed: an async loader may run while the gallery's HTML is still arriving.
+  if (document.readyState === 'loading' || !document.querySelector('[data-gallery-slides]')) return;
+  import('./gallery/gallery-slides.js')
+    .then((m) => m.enhanceGallerySlides(document))
+    .catch((err: unknown) => console.warn('gallery: could not load its controls', err));
+};
+
+const scan = () => {
+  hydrateIslands(document, env, hydrateOne);
+  enhanceGalleries();
+};
 scan();
 if (document.readyState === 'loading') {
   document.addEventListener('DOMContentLoaded', scan, { once: true });

@@ -138,6 +138,9 @@ const EN_THEME = {
   previousImageText: 'Previous image',
   nextImageText: 'Next image',
   imageOfText: 'Image {n} of {total}',
+  // A gallery slideshow that plays by itself has a pause button (WCAG 2.2.2).
+  pauseSlideshowText: 'Pause slideshow',
+  playSlideshowText: 'Play slideshow',
 };
 
 export type ThemeTexts = { readonly [K in keyof typeof EN_THEME]: string };
@@ -158,6 +161,8 @@ const JA_THEME: ThemeTexts = {
   previousImageText: '前の画像',
   nextImageText: '次の画像',
   imageOfText: '画像 {n} / {total}',
+  pauseSlideshowText: 'スライドショーを一時停止',
+  playSlideshowText: 'スライドショーを再生',
 };
 
 const THEME_BY_LANGUAGE: Record<string, ThemeTexts> = { en: EN_THEME, ja: JA_THEME };

@@ -107,6 +107,7 @@ export default function ProductGallery({ itemId, images, labels }: ProductGaller
   return (
     <div
       className="pg"
+      data-lightbox-group=""
       role="region"
       aria-roledescription="carousel"
       aria-label={labels.gallery}
@@ -125,7 +126,15 @@ export default function ProductGallery({ itemId, images, labels }: ProductGaller
               aria-label={imageOfText(labels.imageOf, i + 1, count)}
               aria-hidden={many && i !== current ? true : undefined}
             >
-              <Img image={image} sizes={MAIN_SIZES} eager={i === 0} alt={image.altText} />
+              {/* Opens the lightbox (islands/lightbox); without script, the large file itself. */}
+              <a
+                className="pg-zoom"
+                href={imageUrl(image.assetUrl, bestWidth(2500, image.width))}
+                data-lightbox=""
+                tabIndex={many && i !== current ? -1 : undefined}
+              >
+                <Img image={image} sizes={MAIN_SIZES} eager={i === 0} alt={image.altText} />
+              </a>
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { galleryInput, type GalleryInput } from '../../../../shared/gallery/gallery-settings.js';
 import { ApiError } from '../../../lib/api.js';
 import type { ErrorCode } from '../../../../shared/errors.js';
 import { PageLimits, type PageDoc, type PageInput } from '../../../../shared/content/page-api.js';
@@ -51,6 +52,8 @@ export interface SettingsForm {
   seoDescription: string;
   seoImageId: string | null;
   folderBehavior: number;
+  /** Galleries: their design settings (SPEC 3.7), whole, as the API stores them. */
+  gallery: GalleryInput | null;
 }
 
 export function settingsOf(doc: PageDoc): SettingsForm {
@@ -63,6 +66,7 @@ export function settingsOf(doc: PageDoc): SettingsForm {
     seoDescription: doc.seo.description,
     seoImageId: doc.seo.imageId,
     folderBehavior: doc.folderBehavior ?? 1,
+    gallery: doc.kind === 'gallery' ? (doc.gallery ?? galleryInput({})) : null,
   };
 }
 
@@ -76,6 +80,7 @@ export function inputWith(doc: PageDoc, f: SettingsForm): PageInput {
     seo: { title: f.seoTitle.trim(), description: f.seoDescription.trim(), imageId: f.seoImageId },
     sections: doc.sections,
     folderBehavior: doc.kind === 'folder' ? f.folderBehavior : (doc.folderBehavior ?? null),
+    ...(f.gallery ? { gallery: f.gallery } : {}),
   };
 }
 

@@ -17,6 +17,7 @@ import {
   type FieldErrors,
   type SettingsForm,
 } from './page-form.js';
+import { GallerySection } from './gallery-section.js';
 import { PasswordSection } from './password-section.js';
 import { SeoSection } from './seo-section.js';
 import { SocialImage } from './social-image.js';
@@ -300,6 +301,14 @@ function SettingsEditor({
           </div>
         )}
       </fieldset>
+
+      {f.gallery && (
+        <GallerySection
+          value={f.gallery}
+          disabled={!canEdit}
+          onChange={(gallery) => set('gallery', gallery)}
+        />
+      )}
 
       <SeoSection
         form={f}
