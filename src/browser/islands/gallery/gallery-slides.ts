@@ -110,11 +110,22 @@ function enhance(root: HTMLElement): void {
       if (pausedByVisitor || hovered || focused || document.hidden) return;
       timer = window.setInterval(() => go(current + 1), seconds * 1000);
     };
-    root.addEventListener('pointerenter', () => ((hovered = true), schedule()));
-    root.addEventListener('pointerleave', () => ((hovered = false), schedule()));
-    root.addEventListener('focusin', () => ((focused = true), schedule()));
+    root.addEventListener('pointerenter', () => {
+      hovered = true;
+      schedule();
+    });
+    root.addEventListener('pointerleave', () => {
+      hovered = false;
+      schedule();
+    });
+    root.addEventListener('focusin', () => {
+      focused = true;
+      schedule();
+    });
     root.addEventListener('focusout', (e) => {
-      if (!root.contains(e.relatedTarget as Node | null)) ((focused = false), schedule());
+      if (root.contains(e.relatedTarget as Node | null)) return;
+      focused = false;
+      schedule();
     });
     document.addEventListener('visibilitychange', schedule);
     play?.addEventListener('click', () => {
