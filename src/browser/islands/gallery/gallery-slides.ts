@@ -9,6 +9,9 @@ import { nextSlide, slideScrollLeft, type SlideAlignment } from '../../../shared
  * pauses while pointed at or focused, while the tab is hidden, when the visitor presses pause,
  * and never starts under reduced motion.
  */
+/** A programmatic scroll still settling after this long is the shopper's own again. */
+const SETTLE_MS = 900;
+
 export function enhanceGallerySlides(doc: Document): void {
   for (const root of doc.querySelectorAll<HTMLElement>('[data-gallery-slides]')) {
     if (root.dataset.ready) continue;
@@ -49,8 +52,12 @@ function enhance(root: HTMLElement): void {
     }
   };
 
+  // While a button's smooth scroll is under way, the slides it passes are not the choice.
+  let target: { index: number; until: number } | null = null;
+
   const go = (i: number) => {
     const index = nextSlide(current, i - current, count);
+    target = { index, until: Date.now() + SETTLE_MS };
     const slide = slides[index]!;
     track.scrollTo({
       left: slideScrollLeft(
@@ -81,6 +88,8 @@ function enhance(root: HTMLElement): void {
           const d = Math.abs(target - track.scrollLeft);
           if (d < bestDistance) [best, bestDistance] = [j, d];
         });
+        if (target && Date.now() < target.until && best !== target.index) return;
+        target = null;
         if (best !== current) mark(best);
       });
     },
