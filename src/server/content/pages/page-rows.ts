@@ -84,6 +84,10 @@ export function navigationOf(row: PageRow): PageInput['navigation'] {
 export function draftInput(row: PageRow): PageInput {
   const draft = row.draft;
   if (!draft) return liveInput(row);
+  // A draft saved before galleries had settings in it reads the live ones.
+  if (row.kind === 'gallery' && !draft.gallery) {
+    return { ...draft, gallery: galleryInput(row.settings), navigation: navigationOf(row) };
+  }
   return { ...draft, navigation: navigationOf(row) };
 }
 
