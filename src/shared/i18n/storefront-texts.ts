@@ -26,11 +26,6 @@ const EN = {
   selectValueText: ProductTexts.SELECT_VALUE,
   // A many-valued option's dropdown names its option (issue 14: 'Select Size', not 'Select Value').
   selectNamedOptionText: 'Select {option}',
-  // The lightbox (SPEC 2.2), loaded on the first click of an image that opens it.
-  lightboxText: 'Image viewer',
-  lightboxPreviousText: 'Previous image',
-  lightboxNextText: 'Next image',
-  lightboxCountText: '{n} of {total}',
   // SPEC 4.1 button states and the list pages' added-item popover.
   addingText: ProductTexts.ADDING,
   addedText: ProductTexts.ADDED,
@@ -81,10 +76,6 @@ const JA: StorefrontTexts = {
   quantityText: '数量',
   selectValueText: '選択してください',
   selectNamedOptionText: '{option}を選択',
-  lightboxText: '画像ビューアー',
-  lightboxPreviousText: '前の画像',
-  lightboxNextText: '次の画像',
-  lightboxCountText: '{n} / {total}',
   addingText: '追加中…',
   addedText: '追加しました',
   selectOptionText: 'オプションを選択',

@@ -93,3 +93,22 @@ export function colourOf(value: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The swatch colour of every value of the product's colour options (value → colour), for the
+ * product islands' props: the browser then needs no names table.
+ */
+export function swatchColours(
+  options: readonly { name: string; values: readonly string[] }[],
+  isColourOption: (name: string) => boolean,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const o of options) {
+    if (!isColourOption(o.name)) continue;
+    for (const v of o.values) {
+      const c = colourOf(v);
+      if (c) out[v] = c;
+    }
+  }
+  return out;
+}

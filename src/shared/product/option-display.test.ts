@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ProductType } from '../enums.js';
-import { colourOf } from './colour-names.js';
-import { MAX_BUTTON_VALUES, optionStyle, valueAvailability } from './option-display.js';
+import { colourOf, swatchColours } from './colour-names.js';
+import {
+  isColourOption,
+  MAX_BUTTON_VALUES,
+  optionStyle,
+  valueAvailability,
+} from './option-display.js';
 import type { VariantJson } from './types.js';
 
 function variant(attributes: Record<string, string>, qtyInStock: number): VariantJson {
@@ -38,24 +43,30 @@ describe('colourOf', () => {
 
 describe('optionStyle', () => {
   it('draws swatches for a colour option whose every value is a colour', () => {
-    const style = optionStyle({ name: 'Color', values: ['Rust', 'Sage'] });
+    const style = optionStyle({ name: 'Color', values: ['Rust', 'Sage'] }, colourOf);
     expect(style).toEqual({ kind: 'swatches', colours: ['#a9502f', '#9aab8f'] });
-    expect(optionStyle({ name: 'Glaze', values: ['Fog', 'Moss'] }).kind).toBe('swatches');
-    expect(optionStyle({ name: 'カラー', values: ['#000000'] }).kind).toBe('swatches');
+    expect(optionStyle({ name: 'Glaze', values: ['Fog', 'Moss'] }, colourOf).kind).toBe('swatches');
+    expect(optionStyle({ name: 'カラー', values: ['#000000'] }, colourOf).kind).toBe('swatches');
   });
   it('falls back to buttons when a value is no colour or the option is not a colour', () => {
-    expect(optionStyle({ name: 'Color', values: ['Rust', 'Surprise me'] }).kind).toBe('buttons');
-    expect(optionStyle({ name: 'Paper', values: ['Kraft', 'Indigo Wave'] }).kind).toBe('buttons');
-    expect(optionStyle({ name: 'Size', values: ['S', 'M', 'L'] }).kind).toBe('buttons');
+    expect(optionStyle({ name: 'Color', values: ['Rust', 'Surprise me'] }, colourOf).kind).toBe(
+      'buttons',
+    );
+    expect(optionStyle({ name: 'Paper', values: ['Kraft', 'Indigo Wave'] }, colourOf).kind).toBe(
+      'buttons',
+    );
+    expect(optionStyle({ name: 'Size', values: ['S', 'M', 'L'] }, colourOf).kind).toBe('buttons');
   });
   it(`keeps a dropdown above ${MAX_BUTTON_VALUES} values`, () => {
     const values = (n: number) => Array.from({ length: n }, (_, i) => `Size ${i + 1}`);
-    expect(optionStyle({ name: 'Size', values: values(MAX_BUTTON_VALUES) }).kind).toBe('buttons');
-    expect(optionStyle({ name: 'Size', values: values(MAX_BUTTON_VALUES + 1) }).kind).toBe(
-      'select',
+    expect(optionStyle({ name: 'Size', values: values(MAX_BUTTON_VALUES) }, colourOf).kind).toBe(
+      'buttons',
     );
+    expect(
+      optionStyle({ name: 'Size', values: values(MAX_BUTTON_VALUES + 1) }, colourOf).kind,
+    ).toBe('select');
     const colours = Array.from({ length: 9 }, () => 'Red');
-    expect(optionStyle({ name: 'Color', values: colours }).kind).toBe('select');
+    expect(optionStyle({ name: 'Color', values: colours }, colourOf).kind).toBe('select');
   });
 });
 
@@ -85,5 +96,18 @@ describe('valueAvailability', () => {
   it('never marks digital goods sold out (SPEC 4.7)', () => {
     const digital = { productType: ProductType.DIGITAL, variants: apron.variants };
     expect(valueAvailability(digital, {}, 'Color', 'Rust')).toBe('available');
+  });
+});
+
+describe('swatchColours', () => {
+  it("maps the colour options' values only, for the islands' props", () => {
+    const options = [
+      { name: 'Size', values: ['Small', 'Large'] },
+      { name: 'Color', values: ['Sea Glass', 'Sandstone', 'Plaid'] },
+    ];
+    expect(swatchColours(options, isColourOption)).toEqual({
+      'Sea Glass': '#9cc5b5',
+      Sandstone: '#c9a77c',
+    });
   });
 });

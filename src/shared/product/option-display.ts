@@ -3,7 +3,6 @@
  * dropdown, and which values are sold out given what else is chosen. Pure, so the server's
  * render, the island's first render and the tests agree (hydration matches).
  */
-import { colourOf } from './colour-names.js';
 import { isVariantSoldOut, type OptionSelection, type ProductOption } from './rules-product.js';
 import type { ProductJson } from './types.js';
 
@@ -13,16 +12,25 @@ export const MAX_BUTTON_VALUES = 8;
 /** Option names that hold colours, in the languages the storefront speaks. */
 const COLOUR_OPTION = /^(colou?rs?|colou?rway|glaze|finish|shade|カラー|色)$/i;
 
+/** Whether the option's name says it holds colours (the server then looks their swatches up). */
+export function isColourOption(name: string): boolean {
+  return COLOUR_OPTION.test(name.trim());
+}
+
 export type OptionStyle =
   { kind: 'select' } | { kind: 'buttons' } | { kind: 'swatches'; colours: readonly string[] };
 
 /**
- * Swatches when the option is a colour option and every value names a colour; buttons when it
- * has at most `MAX_BUTTON_VALUES` values; otherwise a dropdown.
+ * Swatches when the option is a colour option and every value has a colour (`colourOf`: the
+ * island gets the server's lookup as props, so the names table stays off the page's JS);
+ * buttons when it has at most `MAX_BUTTON_VALUES` values; otherwise a dropdown.
  */
-export function optionStyle(option: ProductOption): OptionStyle {
+export function optionStyle(
+  option: ProductOption,
+  colourOf: (value: string) => string | undefined,
+): OptionStyle {
   if (option.values.length > MAX_BUTTON_VALUES) return { kind: 'select' };
-  if (COLOUR_OPTION.test(option.name.trim())) {
+  if (isColourOption(option.name)) {
     const colours = option.values.map(colourOf);
     if (colours.every((c): c is string => c !== undefined)) return { kind: 'swatches', colours };
   }

@@ -1,4 +1,4 @@
-import { fillText, storefrontTexts } from '../../../shared/i18n/storefront-texts.js';
+import { lightboxTexts } from '../../../shared/i18n/lightbox-texts.js';
 import { lightboxLayout, LIGHTBOX_ANIMATION_MS, swipeStep } from '../../../shared/lightbox.js';
 import { trapTab } from '../product/focus-trap.js';
 import { LIGHTBOX_CSS } from './lightbox-styles.js';
@@ -74,7 +74,7 @@ function ensureStyles(): void {
 export function openLightbox(trigger: HTMLElement): void {
   openNow?.close();
   ensureStyles();
-  const texts = storefrontTexts(document.documentElement.lang);
+  const texts = lightboxTexts(document.documentElement.lang);
   const group = trigger.closest('[data-lightbox-group]') ?? trigger.parentElement ?? document.body;
   const triggers = Array.from(group.querySelectorAll<HTMLElement>('[data-lightbox]'));
   const slides = (triggers.includes(trigger) ? triggers : [trigger]).map(slideOf);
@@ -99,8 +99,8 @@ export function openLightbox(trigger: HTMLElement): void {
   caption.append(title, description, count);
   content.append(frame, caption);
   const close = iconButton('lb-close', texts.closeText, 'close');
-  const prev = iconButton('lb-prev', texts.lightboxPreviousText, 'prev');
-  const next = iconButton('lb-next', texts.lightboxNextText, 'next');
+  const prev = iconButton('lb-prev', texts.previousText, 'prev');
+  const next = iconButton('lb-next', texts.nextText, 'next');
   root.append(content, close);
   if (many) root.append(prev, next);
 
@@ -132,7 +132,7 @@ export function openLightbox(trigger: HTMLElement): void {
     description.textContent = s.description;
     description.hidden = !s.description;
     count.textContent = many
-      ? fillText(texts.lightboxCountText, { n: index + 1, total: slides.length })
+      ? texts.countText.replace('{n}', String(index + 1)).replace('{total}', String(slides.length))
       : '';
     count.hidden = !many;
     layout();

@@ -19,4 +19,6 @@ export interface ProductIslandProps {
   websiteId?: string;
   /** Optional: a 'buy now' button that goes straight on to checkout (SPEC 4.1 path 3). */
   expressCheckout?: boolean;
+  /** Optional: colour options' swatch colours, value → CSS colour (server: `swatchColours`). */
+  swatches?: Record<string, string>;
 }

@@ -117,6 +117,7 @@ export function ProductForm(props: ProductFormProps) {
           selection={selection}
           onChange={(name, value) => setSelection((s) => ({ ...s, [name]: value }))}
           texts={texts}
+          swatches={props.swatches}
         />
       ) : null}
       {low.visible ? (

@@ -8,6 +8,9 @@ import {
   store,
   variant,
 } from '../../../shared/cart/testing/product-fixtures.js';
+import { swatchColours } from '../../../shared/product/colour-names.js';
+import { isColourOption } from '../../../shared/product/option-display.js';
+import { orderedOptions } from '../../../shared/product/rules.js';
 import type { ProductIslandProps } from './island-props.js';
 import RestockForm from '../restock/restock-form.js';
 // The server's island list: importing it hands the restock slot its component, as on the server.
@@ -40,7 +43,10 @@ function text(html: string): string {
 
 describe('product-form SSR (runs in node, no DOM)', () => {
   it('renders few-valued options as radio groups in variantOptionOrdering order, the quantity and the button', () => {
-    const html = renderToString(<ProductFormIsland {...props()} />);
+    // The server sends the colour options' swatches (products-json: swatchColours).
+    const swatches = swatchColours(orderedOptions(shirt()), isColourOption);
+    expect(swatches).toEqual({ Red: '#c62f2f', Blue: '#2f62c4' });
+    const html = renderToString(<ProductFormIsland {...props({ swatches })} />);
     const groups = [...html.matchAll(/<fieldset[^>]*data-variant-option-name="([^"]+)"/g)];
     expect(groups.map((m) => m[1])).toEqual(['Size', 'Color']);
     // Size: buttons; Color (Red, Blue): swatches, their names spoken but not drawn.

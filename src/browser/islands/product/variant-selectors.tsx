@@ -21,12 +21,15 @@ export function VariantSelectors(props: {
   selection: OptionSelection;
   onChange: (name: string, value: string) => void;
   texts: Texts;
+  /** Value → swatch colour, from the island's props. */
+  swatches: Record<string, string> | undefined;
 }) {
+  const colourOf = (v: string) => props.swatches?.[v];
   const id = useId();
   return (
     <div className="pi-variants">
       {props.options.map((o, i) => {
-        const style = optionStyle(o);
+        const style = optionStyle(o, colourOf);
         const chosen = props.selection[o.name] ?? '';
         if (style.kind === 'select') {
           return (

@@ -1,3 +1,6 @@
+import { swatchColours } from '../../../shared/product/colour-names.js';
+import { isColourOption } from '../../../shared/product/option-display.js';
+import { orderedOptions } from '../../../shared/product/rules.js';
 import type { Db } from '../../db/database.js';
 import type { ContextDeps } from './context-deps.js';
 import type { Site } from '../../sites/site-queries.js';
@@ -59,6 +62,8 @@ export async function attachProducts(
       // The gift-card checkout link names the website (SPEC 2).
       websiteId: site.id,
     };
+    const swatches = swatchColours(orderedOptions(product), isColourOption);
+    if (Object.keys(swatches).length > 0) props.swatches = swatches;
     if (pageType === 'plp') item.plpIsland = props;
     else item.productIsland = props;
   }

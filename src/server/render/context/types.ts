@@ -194,6 +194,8 @@ export interface ProductIslandProps {
   websiteId: string;
   /** Product blocks set to Express Checkout: the button adds, then goes on to checkout. */
   expressCheckout?: boolean;
+  /** Colour options' swatch colours, value → CSS colour (`swatchColours`; issue 14). */
+  swatches?: Record<string, string>;
 }
 
 export interface PaginationJson {
