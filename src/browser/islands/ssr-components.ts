@@ -15,10 +15,13 @@ import NewsletterBlock from './forms/newsletter-block.js';
 import CommentForm from './comments/comment-form.js';
 import ItemActions from './comments/item-actions.js';
 import { provideRestockForm } from './product/restock-slot.js';
+import { VariantSelectors } from './product/variant-selectors.js';
+import { provideVariantSelectors } from './product/variant-slot.js';
 
 // The browser fetches the product form's restock slot when needed (restock-slot.ts); the server
 // renders synchronously, so it has the component from the start.
 provideRestockForm(RestockForm);
+provideVariantSelectors(VariantSelectors);
 
 /**
  * Island name → component, for server rendering (src/server/render/islands.ts). Static imports:

@@ -23,7 +23,7 @@ import { QuantityInput } from './quantity-input.js';
 import { loadRestockForm, useRestockForm } from './restock-slot.js';
 import { purchaseChoices, SubscriptionChoice } from './subscription-choice.js';
 import { useAddToCart } from './use-add-to-cart.js';
-import { VariantSelectors } from './variant-selectors.js';
+import { loadVariantSelectors, useVariantSelectors } from './variant-slot.js';
 
 export interface ProductFormProps extends ProductIslandProps {
   /** Product blocks and the quick view show a tighter layout. */
@@ -81,6 +81,7 @@ export function ProductForm(props: ProductFormProps) {
   const notice = installmentNotice(product, merchandising, price.price, price.currency);
   const restockVariant = restockVariantFor(product, variant, merchandising, view);
   const RestockForm = useRestockForm(restockVariant !== undefined);
+  const VariantSelectors = useVariantSelectors(variantSelectorsVisible(product));
 
   return (
     <div
@@ -110,7 +111,7 @@ export function ProductForm(props: ProductFormProps) {
           {...(store.installmentInfoUrl ? { infoUrlTemplate: store.installmentInfoUrl } : {})}
         />
       ) : null}
-      {variantSelectorsVisible(product) ? (
+      {VariantSelectors ? (
         <VariantSelectors
           product={product}
           options={options}
@@ -152,7 +153,10 @@ export function prepareProductForm(props: ProductFormProps): Promise<unknown> {
   const product = props.item.structuredContent;
   const view = props.view ?? merchandisingViewOf(props.pageType);
   const first = restockVariantFor(product, findVariant(product, {}), props.merchandising, view);
-  return first ? loadRestockForm() : Promise.resolve();
+  return Promise.all([
+    first ? loadRestockForm() : undefined,
+    variantSelectorsVisible(product) ? loadVariantSelectors() : undefined,
+  ]);
 }
 
 export const prepare = prepareProductForm;

@@ -13,6 +13,7 @@ import { isColourOption } from '../../../shared/product/option-display.js';
 import { orderedOptions } from '../../../shared/product/rules.js';
 import type { ProductIslandProps } from './island-props.js';
 import RestockForm from '../restock/restock-form.js';
+import { VariantSelectors } from './variant-selectors.js';
 // The server's island list: importing it hands the restock slot its component, as on the server.
 import '../ssr-components.js';
 import GridAddButton from './grid-add-button.js';
@@ -122,23 +123,31 @@ describe('product-form SSR (runs in node, no DOM)', () => {
   });
 
   it('prepares (before hydrating) the restock chunk only when the first render shows the form', async () => {
+    // prepare resolves [restock form or undefined, option choosers or undefined].
     const p = product({ variants: [variant({ id: 'v-1', qtyInStock: 0 })] });
     const on = merchandising({ restockNotificationViews: ['PRODUCT_DETAIL'] });
-    await expect(prepareForm(props({ item: item(p), merchandising: on }))).resolves.toBe(
+    await expect(prepareForm(props({ item: item(p), merchandising: on }))).resolves.toEqual([
       RestockForm,
+      undefined,
+    ]);
+    await expect(prepareForm(props({ item: item(p) }))).resolves.toEqual([undefined, undefined]);
+    await expect(prepareForm(props({ item: item(product()), merchandising: on }))).resolves.toEqual(
+      [undefined, undefined],
     );
-    await expect(prepareForm(props({ item: item(p) }))).resolves.toBeUndefined();
-    await expect(
-      prepareForm(props({ item: item(product()), merchandising: on })),
-    ).resolves.toBeUndefined();
     // A product block is its own view: the product page's setting does not show the form there.
-    await expect(
-      prepareBlock(props({ item: item(p), merchandising: on })),
-    ).resolves.toBeUndefined();
+    await expect(prepareBlock(props({ item: item(p), merchandising: on }))).resolves.toEqual([
+      undefined,
+      undefined,
+    ]);
     const block = merchandising({ restockNotificationViews: ['PRODUCT_BLOCK'] });
-    await expect(prepareBlock(props({ item: item(p), merchandising: block }))).resolves.toBe(
+    await expect(prepareBlock(props({ item: item(p), merchandising: block }))).resolves.toEqual([
       RestockForm,
-    );
+      undefined,
+    ]);
+  });
+
+  it('prepares the option choosers only for a product with options', async () => {
+    await expect(prepareForm(props())).resolves.toEqual([undefined, VariantSelectors]);
   });
 
   it('hides the quantity for subscriptions and shows the subscription phrase with a one-time choice', () => {
