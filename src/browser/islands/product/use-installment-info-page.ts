@@ -10,8 +10,20 @@ export type InfoPageState =
  * schedule without a second wait). A failure is only a console warning (SPEC 7) — never an error:
  * the modal still has its own content.
  */
+/**
+ * What each page URL came to, for this page view: the modal mounts only while open (its chunk is
+ * lazy), so its own state would start from idle, and fetch again, on every opening.
+ */
+const settled = new Map<string, InfoPageState>();
+
 export function useInstallmentInfoPage(open: boolean, url: string): InfoPageState {
-  const [state, setState] = useState<InfoPageState>({ status: 'idle' });
+  const [state, setStateOnly] = useState<InfoPageState>(
+    () => settled.get(url) ?? { status: 'idle' },
+  );
+  const setState = (next: InfoPageState) => {
+    if (next.status === 'loaded' || next.status === 'failed') settled.set(url, next);
+    setStateOnly(next);
+  };
   const wanted = open && state.status === 'idle';
   useEffect(() => {
     if (!wanted) return;
