@@ -84,6 +84,8 @@ describeEachBackend('page routes', (kind) => {
     expect(product).toContain('You might also like');
     const cart = (await get('/cart')).body;
     expect(cart).toContain('data-island="cart-page"');
+    // 'Continue shopping' is plain HTML: it works before (and without) the island.
+    expect(cart).toMatch(/<p class="cart-continue"><a href="\/shop">[^<]*Continue shopping<\/a>/);
     const blog = (await get('/blog')).body;
     expect(blog).toContain('2 Comments');
     expect(blog).toContain('No Comments');
@@ -199,6 +201,7 @@ describeEachBackend('page routes', (kind) => {
     expect(jpItem).not.toContain('Add To Cart');
     const jpCart = (await get('/cart', {}, 'jp.localhost')).body;
     expect(jpCart).toContain('<h1 class="page-title">カート</h1>');
+    expect(jpCart).toContain('買い物を続ける');
 
     const shop = (await get('/shop')).body;
     for (const text of ['Skip to content', 'Quick View', 'Add To Cart', '>sold out<', '>sale<'])

@@ -254,6 +254,8 @@ export interface PageContext {
   /** Active blog filters (`?tag=`, `?category=`). */
   filter?: { tag?: string; category?: string };
   cartIndicatorIsland: { locale: string; currency: string };
+  /** /cart: the store's list page, for 'Continue shopping' (absent on a site without a shop). */
+  continueShoppingUrl?: string;
   cartPageIsland?: { locale: string; currency: string; minimumOrderSubtotal: MoneyJson | null };
   /** `/checkout` (pageType 201): the checkout island's props; the cart is fetched by the island. */
   checkoutPageIsland?: {
