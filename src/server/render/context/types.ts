@@ -254,6 +254,8 @@ export interface PageContext {
   /** Active blog filters (`?tag=`, `?category=`). */
   filter?: { tag?: string; category?: string };
   cartIndicatorIsland: { locale: string; currency: string };
+  /** schema.org JSON-LD for the page's head (product pages), already safe inside <script>. */
+  structuredData?: string;
   /** /cart: the store's list page, for 'Continue shopping' (absent on a site without a shop). */
   continueShoppingUrl?: string;
   cartPageIsland?: { locale: string; currency: string; minimumOrderSubtotal: MoneyJson | null };
