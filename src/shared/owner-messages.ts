@@ -101,6 +101,7 @@ export const OwnerMessages = {
   MESSAGE_PLURAL_NOT_NUMBER: 'A plural argument must be a number.',
   MESSAGE_SYNTAX: 'The message cannot be read: {detail}.',
   MONEY_FREE_LABEL_REQUIRED: 'Money display requires a free label when free-if-zero is on.',
+  FONT_UNKNOWN: "There is no bundled font '{id}'.",
   // SPEC 8.6 (time-since with an invalid date).
   INVALID_DATE: 'Invalid date.',
 } as const;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { themeTexts } from '../i18n/storefront-texts.js';
 import { formatMessage, MessageFormatError, parseMessage } from './message-format.js';
 
 const COUNT = '{count, plural, =0 {No results} one {# result} other {# results}}';
@@ -54,5 +55,19 @@ describe('formatMessage (ICU-like, SPEC 5.7)', () => {
     expect(() => parseMessage('Hello {name')).toThrow(/The message cannot be read: /);
     expect(() => parseMessage('Hello }')).toThrow(/without its/);
     expect(() => parseMessage('{n, date}')).toThrow(/'date' is not a message type/);
+  });
+});
+
+describe('the theme texts written as messages', () => {
+  it('format in every language', () => {
+    expect(formatMessage(themeTexts('en').searchResultsText, { count: 1, query: 'mug' })).toBe(
+      '1 result for “mug”',
+    );
+    expect(formatMessage(themeTexts('en').searchResultsText, { count: 12, query: 'mug' })).toBe(
+      '12 results for “mug”',
+    );
+    expect(
+      formatMessage(themeTexts('ja').searchResultsText, { count: 3, query: '湯呑み' }, 'ja-JP'),
+    ).toBe('「湯呑み」の検索結果 3件');
   });
 });

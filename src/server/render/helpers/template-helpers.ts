@@ -1,5 +1,6 @@
 import type { FormatterMap, PredicateMap } from '@squarespace/template-engine';
 import { ColorFormatter, LightColorPredicate } from './color-helpers.js';
+import { FontFacesFormatter, FontUrlFormatter } from './font-helpers.js';
 import { ImageComponentFormatter } from './image-component-formatter.js';
 import { MessageFormatter } from './message-formatter.js';
 import { SiteMoneyFormatter } from './money-formatter.js';
@@ -16,6 +17,8 @@ export const templateHelperFormatters: FormatterMap = {
   'site-money': new SiteMoneyFormatter(),
   color: new ColorFormatter(),
   'time-ago': new TimeAgoFormatter(),
+  'font-faces': new FontFacesFormatter(),
+  'font-url': new FontUrlFormatter(),
 };
 
 export const templateHelperPredicates: PredicateMap = {
