@@ -32,7 +32,9 @@ export class FontUrlFormatter extends Formatter {
     const [id = '', weightArg = '400'] = args;
     const weight = Number(weightArg);
     if (!known(ctx, 'font-url', id)) return first.set('');
-    const url = (FONT_WEIGHTS as readonly number[]).includes(weight) ? fontUrl(id, weight) : undefined;
+    const url = (FONT_WEIGHTS as readonly number[]).includes(weight)
+      ? fontUrl(id, weight)
+      : undefined;
     first.set(url ?? '');
   }
 }
