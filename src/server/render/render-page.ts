@@ -5,6 +5,7 @@ import type { CompiledTheme } from './theme.js';
 import type { PageContext, TemplateErrorJson } from './context/types.js';
 import { Formatters, Predicates } from '@squarespace/template-engine';
 import { createFormatters, createPredicates, type IslandRenderer } from './formatters.js';
+import { templateHelperFormatters, templateHelperPredicates } from './helpers/template-helpers.js';
 
 /** SPEC 5.7: the expression evaluator's limits. */
 const EXPR_OPTS = { maxTokens: 1000, maxStringLen: 100_000 };
@@ -15,8 +16,8 @@ export const LAYOUT_FILE = 'site.region';
 /** The engine with its built-in formatters and predicates plus ours. */
 export function createCompiler(islands: IslandRenderer): Compiler {
   return new Compiler({
-    formatters: { ...Formatters, ...createFormatters(islands) },
-    predicates: { ...Predicates, ...createPredicates(islands) },
+    formatters: { ...Formatters, ...createFormatters(islands), ...templateHelperFormatters },
+    predicates: { ...Predicates, ...createPredicates(islands), ...templateHelperPredicates },
   });
 }
 

@@ -127,6 +127,8 @@ const EN_THEME = {
   previousImageText: 'Previous image',
   nextImageText: 'Next image',
   imageOfText: 'Image {n} of {total}',
+  // ICU-like messages for the template `message` helper (docs/templates.md).
+  searchResultsText: '{count, plural, one {# result} other {# results}} for “{query}”',
 };
 
 export type ThemeTexts = { readonly [K in keyof typeof EN_THEME]: string };
@@ -148,6 +150,7 @@ const JA_THEME: ThemeTexts = {
   previousImageText: '前の画像',
   nextImageText: '次の画像',
   imageOfText: '画像 {n} / {total}',
+  searchResultsText: '「{query}」の検索結果 {count, plural, other {#件}}',
 };
 
 const THEME_BY_LANGUAGE: Record<string, ThemeTexts> = { en: EN_THEME, ja: JA_THEME };
