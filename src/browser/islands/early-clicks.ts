@@ -12,7 +12,7 @@ const PENDING = 'pendingClick';
 /** The outermost island around `el`: nested islands hydrate with their parent. */
 function islandOf(el: Element): HTMLElement | null {
   let island = el.closest<HTMLElement>('[data-island]');
-  for (let up = island?.parentElement?.closest<HTMLElement>('[data-island]'); up; ) {
+  for (let up = island?.parentElement?.closest<HTMLElement>('[data-island]'); up;) {
     island = up;
     up = up.parentElement?.closest<HTMLElement>('[data-island]');
   }
