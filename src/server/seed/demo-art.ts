@@ -41,14 +41,6 @@ export type DemoArt = ProductArt | SceneArt;
 
 const INK = '#2f3437';
 
-function esc(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
-}
-
 /** A deterministic pseudo-random sequence (mulberry32), so reseeding draws the same pictures. */
 function random(seed: string): () => number {
   let a = 0;
