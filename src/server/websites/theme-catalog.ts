@@ -35,10 +35,10 @@ export function listThemes(themesDir: string): ThemeEntry[] {
   for (const name of names.sort()) {
     const dir = path.join(themesDir, name);
     if (!fs.existsSync(path.join(dir, 'site.region'))) continue;
-    let meta: ThemeJsonFile = {};
+    let meta: ThemeJsonFile;
     try {
-      meta = JSON.parse(fs.readFileSync(path.join(dir, 'theme.json'), 'utf8')) as ThemeJsonFile;
-      if (!meta || typeof meta !== 'object') meta = {};
+      const parsed = JSON.parse(fs.readFileSync(path.join(dir, 'theme.json'), 'utf8')) as unknown;
+      meta = parsed && typeof parsed === 'object' ? (parsed as ThemeJsonFile) : {};
     } catch {
       meta = {};
     }
