@@ -238,6 +238,7 @@ function NewWebsiteForm({
                   <span />
                   <span />
                   <span />
+                  <span />
                 </span>
               )}
               <span className="ws-theme-name">{t.title}</span>
