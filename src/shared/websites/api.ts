@@ -122,6 +122,8 @@ export function slugProblem(slug: string): string | null {
 export function slugFromTitle(title: string): string {
   const s = title
     .normalize('NFKD')
+    // The accents NFKD split off ('é' → 'e' + U+0301) go, so 'Crème' is 'creme'.
+    .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
