@@ -66,6 +66,7 @@ describe('websites in /config', () => {
     await shot(page, 'new-website-1440.png');
     await page.getByRole('button', { name: 'Create website' }).click();
     await page.getByRole('heading', { name: 'Your website is ready' }).waitFor({ timeout: 90_000 });
+    await shot(page, 'website-ready-1440.png');
 
     // Open its editor: the hand-off signs the owner in on heron-studio.localhost.
     await Promise.all([
@@ -82,6 +83,10 @@ describe('websites in /config', () => {
     const res = await live.goto(`http://heron-studio.localhost:${server.port}/`);
     expect(res?.status()).toBe(200);
     expect(await live.content()).toContain('Welcome to Heron Studio');
+    await shot(live, 'starter-home-1440.png');
+    await live.setViewportSize({ width: 390, height: 844 });
+    await live.goto(`http://heron-studio.localhost:${server.port}/shop`);
+    await shot(live, 'starter-shop-390.png');
     await live.close();
 
     // Switch back to the demo through the header's menu.
