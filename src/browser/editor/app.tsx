@@ -85,6 +85,15 @@ const SettingsScreen = lazy(() =>
 const CommentsScreen = lazy(() =>
   import('./comments/comments-screen.js').then((m) => ({ default: m.CommentsScreen })),
 );
+const WebsitesScreen = lazy(() =>
+  import('./websites/websites-screen.js').then((m) => ({ default: m.WebsitesScreen })),
+);
+const NewWebsiteScreen = lazy(() =>
+  import('./websites/new-website-screen.js').then((m) => ({ default: m.NewWebsiteScreen })),
+);
+const DomainsPanel = lazy(() =>
+  import('./websites/domains-panel.js').then((m) => ({ default: m.DomainsPanel })),
+);
 const PagesScreen = lazy(() =>
   import('./content/pages/pages-screen.js').then((m) => ({ default: m.PagesScreen })),
 );
@@ -207,7 +216,18 @@ export function App({ boot }: { boot: EditorBoot }) {
       screen = <DesignScreen canSave={allows(boot.roles, 'settings')} />;
       break;
     case 'settings':
-      screen = <SettingsScreen canSave={allows(boot.roles, 'settings')} />;
+      screen = (
+        <>
+          <SettingsScreen canSave={allows(boot.roles, 'settings')} />
+          {allows(boot.roles, 'settings') && <DomainsPanel siteId={boot.siteId} />}
+        </>
+      );
+      break;
+    case 'websites':
+      screen = <WebsitesScreen noRoleHere={false} />;
+      break;
+    case 'website-new':
+      screen = <NewWebsiteScreen />;
       break;
     case 'comments':
       screen = <CommentsScreen />;
@@ -226,6 +246,10 @@ export function App({ boot }: { boot: EditorBoot }) {
       );
   }
 
+  // No role on this website (or no website at all): the websites list, to open or create one.
+  const noRole = boot.roles.length === 0;
+  if (noRole && route.name !== 'website-new') screen = <WebsitesScreen noRoleHere />;
+
   return (
     <>
       <a
@@ -239,8 +263,8 @@ export function App({ boot }: { boot: EditorBoot }) {
         Skip to content
       </a>
       <EditorHeader boot={boot} />
-      <div className="ed-layout">
-        <EditorNav current={navNameOf(route)} />
+      <div className={noRole ? 'ed-layout ws-layout-solo' : 'ed-layout'}>
+        {!noRole && <EditorNav current={navNameOf(route)} />}
         <main id="main" className="ed-main" ref={main} tabIndex={-1}>
           <Suspense fallback={<Loading />}>{screen}</Suspense>
         </main>

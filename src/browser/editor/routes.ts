@@ -28,6 +28,8 @@ export type EditorRoute =
   | { name: 'pages' }
   | { name: 'comments' }
   | { name: 'page-builder'; pageId: string }
+  | { name: 'websites' }
+  | { name: 'website-new' }
   | { name: 'not-found'; path: string };
 
 export const NAV_ITEMS = [
@@ -47,6 +49,7 @@ export const NAV_ITEMS = [
   { name: 'restock', href: '#/restock', label: 'Restock' },
   { name: 'checkout-settings', href: '#/checkout', label: 'Checkout' },
   { name: 'performance', href: '#/performance', label: 'Performance' },
+  { name: 'websites', href: '#/websites', label: 'Websites' },
 ] as const;
 
 /** `#/restock/{productId}/{variantId}` — ids are URI-encoded (they are free text in theory). */
@@ -124,7 +127,10 @@ export function routeFromHash(hash: string): EditorRoute {
     if (first === 'checkout') return { name: 'checkout-settings' };
     if (first === 'mailing-lists') return { name: 'mailing-lists' };
     if (first === 'gift-cards') return { name: 'gift-cards' };
+    if (first === 'websites') return { name: 'websites' };
   }
+  if (first === 'websites' && rest.length === 1 && rest[0] === 'new')
+    return { name: 'website-new' };
   if (
     first === 'forms' &&
     (rest.length === 1 || (rest.length === 2 && rest[1] === 'submissions'))
@@ -185,5 +191,6 @@ export function navNameOf(route: EditorRoute): string | undefined {
   // Blogs, events and galleries are reached from the Pages screen.
   if (route.name === 'content-items' || route.name === 'content-item') return 'pages';
   if (route.name === 'page-builder') return 'pages';
+  if (route.name === 'website-new') return 'websites';
   return route.name === 'restock-group' ? 'restock' : route.name;
 }
