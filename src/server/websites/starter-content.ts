@@ -55,14 +55,13 @@ const T = {
     author: 'The team',
     quote: 'Good work takes time, and the right tools.',
     products: [
-      { title: 'Classic Mug', label: 'Mug', price: 24, body: 'A sturdy everyday mug.' },
+      { title: 'Classic Mug', price: 24, body: 'A sturdy everyday mug.' },
       {
         title: 'Serving Bowl',
-        label: 'Bowl',
         price: 48,
         body: 'Wide enough for salads and fruit.',
       },
-      { title: 'Gift Box', label: 'Gift Box', price: 65, body: 'A mug, a bowl and a card, boxed.' },
+      { title: 'Gift Box', price: 65, body: 'A mug, a bowl and a card, boxed.' },
     ],
     sizes: ['Small', 'Large'],
     size: 'Size',
@@ -112,19 +111,16 @@ const T = {
     products: [
       {
         title: '定番マグカップ',
-        label: 'Mug',
         price: 2400,
         body: '毎日使える丈夫なマグカップです。',
       },
       {
         title: '取り鉢',
-        label: 'Bowl',
         price: 4800,
         body: 'サラダや果物にちょうどよい大きさです。',
       },
       {
         title: 'ギフトボックス',
-        label: 'Gift Box',
         price: 6500,
         body: 'マグと鉢とカードの詰め合わせ。',
       },
@@ -209,12 +205,6 @@ export function starterContent(input: StarterInput): StarterContent {
           glaze: glazes[i]![0],
           glaze2: glazes[i]![1],
           background: ['#f3efe6', '#dcd3c2'],
-          label: p.label,
-          brand:
-            input.title
-              .replace(/[^\x20-\x7e]/g, '')
-              .trim()
-              .slice(0, 24) || 'Shop',
         },
       });
       const price = minor(p.price, input.currency, lang);
