@@ -170,9 +170,15 @@ export async function renewOne(
     payment: { provider: sub.payment_provider, token: sub.payment_token },
   };
   try {
+    // Stripe: the kept card, off-session; a retry after a refusal is a new PaymentIntent (its
+    // key carries the failures so far), a repeat of this try (a runner died) the same one.
+    const payer =
+      sub.payment_provider === 'stripe'
+        ? { customer: sub.payment_customer, offSession: true, attempt: sub.failed_attempts }
+        : undefined;
     const placed = await deps.place(
       site,
-      { cartId: renewal.cart_id, subscriptionId: sub.id },
+      { cartId: renewal.cart_id, subscriptionId: sub.id, ...(payer ? { payer } : {}) },
       input,
     );
     await recordCharged(deps, sub, cycle, placed.order.id);

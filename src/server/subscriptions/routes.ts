@@ -36,6 +36,7 @@ import { confirmedPage, managePage } from './pages.js';
 import { renewDue } from './renew.js';
 import { ensureSubscriptionCart, idsOf, subscribe, subscriptionOffer } from './subscribe.js';
 import { subscriptionJson } from './subscription-json.js';
+import { subscriptionStripeIntent } from './stripe-intent.js';
 
 /** How often the renewal job looks for due subscriptions (once across processes). */
 export const RENEWAL_EVERY_MS = 10 * 60_000;
@@ -202,6 +203,23 @@ export const subscriptionRoutes: DomainRoutes = async (app, deps) => {
         (id) => SUBSCRIPTION_PROVIDERS.includes(id) && Boolean(orderDeps.providers[id]),
       );
       return noStore(reply).send(quote);
+    },
+  );
+
+  app.post(
+    '/api/commerce/subscriptions/stripe-intent',
+    { schema: { body: QuoteBody } },
+    async (req, reply) => {
+      const { crumb: _c, cartToken, ...input } = req.body;
+      const found = await findSubscriptionCart(deps.db, req.site.id, cartToken, deps.now());
+      if (!found) throw appError(ErrorCode.NOT_FOUND);
+      const intent = await subscriptionStripeIntent(
+        { ...sub, config: deps.config },
+        req.site,
+        found,
+        input as QuoteRequest,
+      );
+      return noStore(reply).send(intent);
     },
   );
 

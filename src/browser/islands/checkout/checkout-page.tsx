@@ -49,6 +49,7 @@ export const QUOTE_PATH = '/api/commerce/checkout/quote';
 export const ORDERS_PATH = '/api/commerce/orders';
 export const SUBSCRIPTION_QUOTE_PATH = '/api/commerce/subscriptions/quote';
 export const SUBSCRIPTIONS_PATH = '/api/commerce/subscriptions';
+export const SUBSCRIPTION_INTENT_PATH = '/api/commerce/subscriptions/stripe-intent';
 
 /**
  * The subscription checkout (/checkout/subscribe, issue 15): the same steps pay a subscription
@@ -210,9 +211,10 @@ export default function CheckoutPage({
     if (!wantsCard || (intent && intent.amount === total)) return;
     const seq = ++intentSeq.current;
     setIntentFailed(null);
-    apiFetch<StripeIntentResponse>(STRIPE_INTENT_PATH, {
+    // A subscription's intent keeps the card for its renewals (its own route, by cart token).
+    apiFetch<StripeIntentResponse>(subscription ? SUBSCRIPTION_INTENT_PATH : STRIPE_INTENT_PATH, {
       method: 'POST',
-      json: quoteRequestFor(draft, requiresShipping, true),
+      json: withToken(quoteRequestFor(draft, requiresShipping, true)),
     })
       .then((i) => seq === intentSeq.current && setIntent(i))
       .catch((err: Error) => seq === intentSeq.current && setIntentFailed(say(err.message)));
