@@ -747,9 +747,18 @@ async function draftOrder(
   return { placement, order };
 }
 
-/** Gift cards the order buys (its gift-card lines), issued by the order's own statement. */
+/**
+ * Gift cards the order buys (its gift-card lines), issued by the order's own statement. Not
+ * while its money has not come (a bank transfer, 'pending'): a code is spendable at once, so
+ * such cards are issued when the owner marks the order paid (owner-actions.ts `markPaid`), and
+ * never for an order cancelled unpaid.
+ */
 function issueGiftCards(deps: OrderDeps, ctx: PlaceContext, order: OrderJson) {
-  if (!deps.giftCards || !order.lines.some((l) => isGiftCard(l.productType))) {
+  if (
+    !deps.giftCards ||
+    order.paymentStatus === 'pending' ||
+    !order.lines.some((l) => isGiftCard(l.productType))
+  ) {
     return { giftCards: [], transactions: [], mails: [] };
   }
   return deps.giftCards.issue({

@@ -171,10 +171,11 @@ export async function renewOne(
   };
   try {
     // Stripe: the kept card, off-session; a retry after a refusal is a new PaymentIntent (its
-    // key carries the failures so far), a repeat of this try (a runner died) the same one.
+    // key carries the cycle's tries so far, which never go back, also after a resume), a repeat
+    // of this try (a runner died mid-charge) the same one.
     const payer =
       sub.payment_provider === 'stripe'
-        ? { customer: sub.payment_customer, offSession: true, attempt: sub.failed_attempts }
+        ? { customer: sub.payment_customer, offSession: true, attempt: renewal.attempts }
         : undefined;
     const placed = await deps.place(
       site,

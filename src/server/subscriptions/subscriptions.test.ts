@@ -367,6 +367,15 @@ describeEachBackend('subscriptions', (kind) => {
       const row = await subRow(json.subscription.id);
       expect(row).toMatchObject({ status: 'cancelled', next_charge_on: null });
       expect(await mails('subscription-cancelled', 'manage@example.com')).toHaveLength(1);
+      // Pausing and resuming from the link told the shopper too (skip did not mail).
+      const paused = await mails('subscription-paused-on-request', 'manage@example.com');
+      expect(paused).toHaveLength(1);
+      expect(paused[0]!.subject).toMatch(/subscription is paused: /);
+      expect(paused[0]!.text_body).toContain('Nothing will be charged until it is resumed.');
+      expect(paused[0]!.text_body).toContain(link);
+      const resumed = await mails('subscription-resumed', 'manage@example.com');
+      expect(resumed).toHaveLength(1);
+      expect(resumed[0]!.text_body).toContain('Next charge: 2027-12-15');
 
       // A forged or another website's token opens nothing.
       const forged = link.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a'));
@@ -403,8 +412,13 @@ describeEachBackend('subscriptions', (kind) => {
       const active = list.subscriptions.find((x: { status: string }) => x.status === 'active');
       const detail = await owner.get(`${SUBSCRIBE}/${active.id}`);
       expect(detail.json().orders.length).toBeGreaterThan(0);
+      const pausedBefore = (await mails('subscription-paused-on-request', active.email)).length;
       const paused = await owner.post(`${SUBSCRIBE}/${active.id}/pause`, {});
       expect(paused.json().subscription.status).toBe('paused');
+      // The owner's pause mails the shopper as the link's does.
+      expect(await mails('subscription-paused-on-request', active.email)).toHaveLength(
+        pausedBefore + 1,
+      );
       const gone = await owner.post(`${SUBSCRIBE}/${active.id}/cancel`, {});
       expect(gone.json().subscription.status).toBe('cancelled');
       expect((await owner.post(`${SUBSCRIBE}/${active.id}/cancel`, {})).statusCode).toBe(409);

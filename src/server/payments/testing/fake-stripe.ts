@@ -36,6 +36,8 @@ export interface FakeIntent {
   last_payment_error: null | { message: string };
   customer: string | null;
   setup_future_usage: string | null;
+  /** Made by a renewal, without the shopper (`off_session: true`). */
+  off_session: boolean;
 }
 
 /** A card kept with a customer (the test payment method it was made from as `card`). */
@@ -157,6 +159,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         last_payment_error: null,
         customer: form.customer ?? null,
         setup_future_usage: form.setup_future_usage ?? null,
+        off_session: form.off_session === 'true',
       };
       if (status === 'requires_capture' && !saved) keepCard(intent);
       intents.set(id, intent);
