@@ -126,6 +126,16 @@ export async function purchaseGiftCard(
       .where('id', '=', cart)
       .where('is_purchased', '=', false)
       .where('order_id', 'is', null)
+      // Nor when an earlier request of this checkout left its card with the bank.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('checkout_attempts')
+              .select('payment_reference')
+              .whereRef('checkout_attempts.cart_id', '=', 'carts.id'),
+          ),
+        ),
+      )
       .execute();
     throw err;
   }

@@ -188,8 +188,22 @@ export async function placeOrder(
 
 // --- steps -----------------------------------------------------------------------------------
 
+/**
+ * The request's fingerprint, with keys sorted: a request kept in checkout_attempts comes back
+ * from jsonb with its keys reordered, and the webhook placing it must match the page's retry.
+ */
 function hashRequest(input: PlaceOrderRequest): string {
-  return crypto.createHash('sha256').update(JSON.stringify(input)).digest('base64url');
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+          )
+        : v;
+  return crypto.createHash('sha256').update(JSON.stringify(canonical(input))).digest('base64url');
 }
 
 /** Idempotency-Key replay: the order the key placed, or 409 when the key came with other details. */
