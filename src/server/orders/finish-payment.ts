@@ -66,7 +66,8 @@ export async function finishPayment(
   const context = parsed<AttemptContext>(attempt.context ?? {});
   try {
     const finisher = context.finishWith && finishers[context.finishWith.domain];
-    if (context.finishWith && finisher) return await finisher(site, context.finishWith.key, request);
+    if (context.finishWith && finisher)
+      return await finisher(site, context.finishWith.key, request);
     const { created } = await placeOrder(
       deps,
       {

@@ -203,7 +203,10 @@ function hashRequest(input: PlaceOrderRequest): string {
               .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
           )
         : v;
-  return crypto.createHash('sha256').update(JSON.stringify(canonical(input))).digest('base64url');
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify(canonical(input)))
+    .digest('base64url');
 }
 
 /** Idempotency-Key replay: the order the key placed, or 409 when the key came with other details. */

@@ -10,6 +10,8 @@ import { ErrorCode, Messages } from '../../shared/errors.js';
 import { loadCartProduct } from '../cart/catalog-port.js';
 import { sha256 } from '../cart/cart-cookie.js';
 import { findCart } from '../cart/cart-queries.js';
+import { cartJson, type CartJson } from '../cart/cart-json.js';
+import { getCart } from '../cart/cart-service.js';
 import { createCartWithLines } from '../cart/cart-with-lines.js';
 import { findSubscriptionCart, type SubscriptionCartRow } from '../cart/subscription-service.js';
 import { AppError, appError } from '../errors/app-error.js';
@@ -85,6 +87,38 @@ export async function ensureSubscriptionCart(
     cartId,
   );
   return created;
+}
+
+/**
+ * The subscription checkout page's cart (GET /checkout/subscribe): the private cart when a quote
+ * or an intent made it, else the same line as it will be — drawn without writing anything, so
+ * opening (or a crawler fetching) the page creates no cart.
+ */
+export async function subscriptionCartView(
+  deps: Pick<SubscriptionDeps, 'db' | 'now'>,
+  site: Site,
+  sub: SubscriptionCartRow,
+  offer: NonNullable<Awaited<ReturnType<typeof subscriptionOffer>>>,
+): Promise<CartJson> {
+  const store = storeOf(site);
+  const { cartId } = idsOf(sub.token_hash);
+  if (await findCart(deps.db, site.id, cartId)) return getCart(deps, store, cartId);
+  const head = { id: cartId, created: new Date(deps.now()), is_purchased: false, order_id: null };
+  return cartJson(site.id, store.currency, head, [
+    {
+      id: `${cartId}_line`,
+      item_id: sub.item_id,
+      variant_id: sub.variant_id,
+      sku: sub.sku,
+      attributes: offer.attributes,
+      quantity: sub.quantity,
+      title: sub.title,
+      product_type: offer.product.productType,
+      unit_price_cents: sub.unit_price_cents,
+      additional_fields: sub.additional_fields,
+      additional_field_answers: null,
+    },
+  ]);
 }
 
 /**

@@ -6,12 +6,7 @@
 import { byLanguage } from '../../shared/i18n/by-language.js';
 
 export type SubscriptionMailKind =
-  | 'confirmed'
-  | 'payment-failed'
-  | 'paused'
-  | 'paused-on-request'
-  | 'resumed'
-  | 'cancelled';
+  'confirmed' | 'payment-failed' | 'paused' | 'paused-on-request' | 'resumed' | 'cancelled';
 
 export interface SubscriptionMailTexts {
   subject: Record<SubscriptionMailKind, (site: string, title: string) => string>;

@@ -182,6 +182,12 @@ describeEachBackend('subscriptions', (kind) => {
     it('quotes the subscription cart for the checkout page', async () => {
       const s = new Shopper(app);
       const token = await cartToken(s);
+      // Opening the page writes nothing (its line is drawn from the subscription cart).
+      const carts = await count('carts');
+      const opened = await s.get(`/checkout/subscribe?cartToken=${token}`);
+      expect(opened.statusCode).toBe(200);
+      expect(opened.body).toContain('$20.00 every month');
+      expect(await count('carts')).toBe(carts);
       const res = await s.post(`${SUBSCRIBE}/quote`, {
         cartToken: token,
         shippingAddress: { country: 'US', region: 'NY', postalCode: '10001' },

@@ -449,6 +449,9 @@ export default function CheckoutPage({
     setCodeNotes([]);
     const q = await requote(next, done.has('address'));
     if (!q) return false;
+    // A discount code that applies is saved onto the cart too (the /cart page's PUT, its rules),
+    // so a reload or going back to the cart keeps it.
+    if (patch.couponCode && !q.invalidCoupons.length && !subscription) saveCoupon(patch.couponCode);
     // A code that does not apply leaves the one applied before in place (its reason is shown).
     if (q.invalidCoupons.length && patch.couponCode && draft.couponCode) {
       const back = { ...next, couponCode: draft.couponCode };
@@ -457,7 +460,12 @@ export default function CheckoutPage({
     }
     return q.invalidCoupons.length === 0 && q.invalidGiftCards.length === 0;
   };
+  const saveCoupon = (code: string | null) => {
+    // Best effort: the order carries its code either way; a cart gone meanwhile changes nothing.
+    void store.setCoupon(code).catch(() => undefined);
+  };
   const removeCodes = (patch: Partial<CheckoutDraft>) => {
+    if (patch.couponCode === '' && !subscription) saveCoupon(null);
     const next = { ...draft, ...patch };
     setDraft(next);
     setCodeNotes([]);
