@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { OrderJson, PaymentStatus } from '../../shared/checkout/api.js';
 import { ErrorCode, OwnerMessages } from '../../shared/errors.js';
 import { formatMoney } from '../../shared/money.js';
-import { isDigitalGood } from '../../shared/product/rules.js';
+import { isDigitalGood, isGiftCard } from '../../shared/product/rules.js';
 import { appError } from '../errors/app-error.js';
 import { announceStockChange, returnStock, type Restocked } from '../catalog/take-stock.js';
 import { followUpKey } from '../payments/payment-key.js';
@@ -85,6 +85,20 @@ export async function markPaid(
     // A waiting bank transfer's digital files go out now (its confirmation had no links).
     if (row.payment_status !== 'pending') return;
     const order = await loadOrderJson(trx, deps.secret, siteId, orderId);
+    // So do the gift cards it bought: issued (and mailed) only now that the money came.
+    if (order && deps.giftCards && order.lines.some((l) => isGiftCard(l.productType))) {
+      const issued = deps.giftCards.issue({
+        site: ctx.site,
+        order,
+        origin: ctx.origin,
+        purchase: undefined,
+      });
+      if (issued.giftCards.length) {
+        await trx.insertInto('gift_cards').values(issued.giftCards).execute();
+        await trx.insertInto('gift_card_transactions').values(issued.transactions).execute();
+      }
+      if (issued.mails.length) await trx.insertInto('outbox').values(issued.mails).execute();
+    }
     const downloads = order
       ? await orderDownloads(
           { db: trx, sign: deps.signFileUrl, now: deps.now },
