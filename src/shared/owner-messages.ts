@@ -85,4 +85,7 @@ export const OwnerMessages = {
   DEVELOPER_MODE_OFF: 'Turn on developer mode to edit the theme.',
   TEMPLATE_ERRORS: 'The theme has errors. The live site keeps its last good version.',
   THEME_FILE_INVALID: 'Theme files must be templates, blocks, partials, CSS or the settings file.',
+  // Accounts (issue 16): the code step of a two-step sign-in, which never says which part failed.
+  SIGN_IN_CODE_FAILED: 'The password or the code is not right. Please sign in again.',
+  SIGN_IN_EXPIRED: 'Signing in took too long. Please enter your email and password again.',
 } as const;
