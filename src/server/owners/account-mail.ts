@@ -8,10 +8,7 @@ import { escapeHtml } from '../../shared/html.js';
  * localises shopper mail only). Links are built by the caller from the website's own origin.
  */
 export type AccountMailKind =
-  | 'account-verify'
-  | 'account-exists'
-  | 'password-reset'
-  | 'password-changed';
+  'account-verify' | 'account-exists' | 'password-reset' | 'password-changed';
 
 interface Paragraph {
   text: string;

@@ -114,7 +114,8 @@ export function renderForgotPage(o: PageBase & { email?: string }): string {
   return renderAuthPage({
     title: 'Reset your password',
     siteTitle: o.siteTitle,
-    intro: 'Enter the email address of your account and we will send you a link to choose a new password.',
+    intro:
+      'Enter the email address of your account and we will send you a link to choose a new password.',
     error: o.error,
     body: crumbForm(
       ACCOUNT_PAGES.forgot,

@@ -307,7 +307,11 @@ export const accountRoutes: DomainRoutes = async (app, deps) => {
     html(
       reply,
       200,
-      renderResetPage({ crumb: req.crumb, siteTitle: req.site.title, token: req.query.token ?? '' }),
+      renderResetPage({
+        crumb: req.crumb,
+        siteTitle: req.site.title,
+        token: req.query.token ?? '',
+      }),
     ),
   );
 

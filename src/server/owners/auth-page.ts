@@ -74,13 +74,7 @@ ${fields}${inner}</form>`;
 }
 
 /** A labelled input; `attrs` is trusted. */
-export function field(
-  id: string,
-  label: string,
-  attrs: string,
-  value = '',
-  help?: string,
-): string {
+export function field(id: string, label: string, attrs: string, value = '', help?: string): string {
   const helpHtml = help ? `<p class="help" id="${id}-help">${escapeHtml(help)}</p>` : '';
   return `<label for="${id}">${escapeHtml(label)}</label><input id="${id}" name="${id}" ${attrs}${value ? ` value="${escapeHtml(value)}"` : ''}${help ? ` aria-describedby="${id}-help"` : ''}>${helpHtml}`;
 }

@@ -63,7 +63,10 @@ export const ownerRoutes: DomainRoutes = async (app, deps) => {
     wantsHtml: boolean,
   ) => {
     if (body.challenge === undefined && (body.email === undefined || body.password === undefined))
-      throw appError(ErrorCode.VALIDATION, `${Messages.INVALID_REQUEST} Enter your email and password.`);
+      throw appError(
+        ErrorCode.VALIDATION,
+        `${Messages.INVALID_REQUEST} Enter your email and password.`,
+      );
     let ownerId: string;
     try {
       ownerId = await signInOwner(signInDeps, body);
@@ -97,7 +100,10 @@ export const ownerRoutes: DomainRoutes = async (app, deps) => {
         .type('text/html; charset=utf-8')
         .send(html);
     if (wire.code === ErrorCode.TOTP_REQUIRED && typeof wire.details.challenge === 'string')
-      return page(200, renderLoginPage({ ...base, step: 'code', challenge: wire.details.challenge }));
+      return page(
+        200,
+        renderLoginPage({ ...base, step: 'code', challenge: wire.details.challenge }),
+      );
     return page(
       wire.status,
       renderLoginPage({

@@ -81,7 +81,8 @@ export async function confirmEnrolment(
     .executeTakeFirstOrThrow();
   if (row.totp_enabled_at !== null)
     throw appError(ErrorCode.VALIDATION, 'Two-step sign-in is already on.');
-  if (!row.totp_secret) throw appError(ErrorCode.VALIDATION, 'Start setting up two-step sign-in first.');
+  if (!row.totp_secret)
+    throw appError(ErrorCode.VALIDATION, 'Start setting up two-step sign-in first.');
   const step = matchTotp(row.totp_secret, code, nowMs, lastStepOf(row.last_totp_step));
   if (step === undefined) throw appError(ErrorCode.TOTP_INVALID, TOTP_CODE_WRONG);
   const codes = newRecoveryCodes();
@@ -108,8 +109,7 @@ export async function disableTwoStep(
   code: string,
   nowMs: number,
 ): Promise<void> {
-  if (!(await checkSecondFactor(db, ownerId, code, nowMs)))
-    throw appError(ErrorCode.TOTP_INVALID);
+  if (!(await checkSecondFactor(db, ownerId, code, nowMs))) throw appError(ErrorCode.TOTP_INVALID);
   await db
     .updateTable('owners')
     .set({
