@@ -28,6 +28,7 @@ export type EditorRoute =
   | { name: 'pages' }
   | { name: 'comments' }
   | { name: 'page-builder'; pageId: string }
+  | { name: 'security' }
   | { name: 'not-found'; path: string };
 
 export const NAV_ITEMS = [
@@ -47,6 +48,7 @@ export const NAV_ITEMS = [
   { name: 'restock', href: '#/restock', label: 'Restock' },
   { name: 'checkout-settings', href: '#/checkout', label: 'Checkout' },
   { name: 'performance', href: '#/performance', label: 'Performance' },
+  { name: 'security', href: '#/security', label: 'Security' },
 ] as const;
 
 /** `#/restock/{productId}/{variantId}` — ids are URI-encoded (they are free text in theory). */
@@ -124,6 +126,7 @@ export function routeFromHash(hash: string): EditorRoute {
     if (first === 'checkout') return { name: 'checkout-settings' };
     if (first === 'mailing-lists') return { name: 'mailing-lists' };
     if (first === 'gift-cards') return { name: 'gift-cards' };
+    if (first === 'security') return { name: 'security' };
   }
   if (
     first === 'forms' &&
