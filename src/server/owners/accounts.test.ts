@@ -650,6 +650,8 @@ describeEachBackend('accounts: sign-up, verification, reset, two-step sign-in', 
     expect(wrong.statusCode).toBe(400);
     expect(wrong.body).toContain(OwnerMessages.SIGN_IN_CODE_FAILED);
     expect(wrong.body).toContain('id="password"');
+    // It starts over with the address typed in step one.
+    expect(wrong.body).toContain('value="form2@example.test"');
     const ok = await form({ challenge, code: totpCode(secret, clock) });
     expect(ok.statusCode).toBe(303);
     expect(ok.headers.location).toBe('/config');

@@ -21,6 +21,7 @@ button.quiet{background:#fff;color:#1d1d1b;border:1px solid #1d1d1b;margin-top:.
 :focus-visible{outline:3px solid #2a6ef5;outline-offset:2px}a{color:#1d1d1b;text-underline-offset:2px}
 .err,.ok{border-radius:6px;padding:.6rem .8rem;margin:1rem 0}.err{color:#8a0000;background:#fdeeee;border:1px solid #f3c5c5}.ok{color:#1a4d1f;background:#eef7ee;border:1px solid #c4e3c6}
 .links{margin:1.4rem 0 0;padding-top:1rem;border-top:1px solid #e6e4df;font-size:.95rem;display:flex;flex-wrap:wrap;justify-content:space-between;gap:.5rem 1rem}
+form+form{margin-top:1.4rem;padding-top:1rem;border-top:1px solid #e6e4df}
 .brand{font-size:.8rem;letter-spacing:.08em;text-transform:uppercase;color:#6b6b66;margin:0 0 1.2rem}`;
 
 export interface AuthPageOptions {

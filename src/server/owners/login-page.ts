@@ -51,7 +51,7 @@ export function renderLoginPage(opts: {
         `${ACCOUNT_PAGES.verify}/resend`,
         opts.crumb,
         { email: opts.email ?? '' },
-        '<button type="submit" class="quiet" id="resend-verification">Send the link again</button>',
+        '<p class="help">No mail from us, or the link expired?</p><button type="submit" class="quiet" id="resend-verification">Send the link again</button>',
       )
     : '';
   const links: [string, string][] = [['Forgot password?', ACCOUNT_PAGES.forgot]];
@@ -62,7 +62,6 @@ export function renderLoginPage(opts: {
     error: opts.error,
     notice: opts.notice,
     body:
-      resend +
       crumbForm(
         ACCOUNT_PAGES.login,
         opts.crumb,
@@ -80,7 +79,7 @@ export function renderLoginPage(opts: {
           ) +
           '<button type="submit">Sign in</button>',
         { id: 'login-form', describedBy: Boolean(opts.error) },
-      ),
+      ) + resend,
     links,
   });
 }

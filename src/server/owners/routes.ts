@@ -86,7 +86,8 @@ export const ownerRoutes: DomainRoutes = async (app, deps) => {
   function loginPageFor(reply: FastifyReply, req: FastifyRequest, wire: WireError) {
     const body = (req.body ?? {}) as { email?: unknown; next?: unknown };
     const next = safeNext(typeof body.next === 'string' ? body.next : undefined);
-    const email = typeof body.email === 'string' ? body.email : '';
+    const typed = typeof body.email === 'string' ? body.email : wire.details.email;
+    const email = typeof typed === 'string' ? typed : '';
     const base = {
       next,
       crumb: req.crumb,

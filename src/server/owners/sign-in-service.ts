@@ -84,7 +84,8 @@ async function secondStep(
   if (wait) throw appError(ErrorCode.RATE_LIMITED, undefined, {}, { 'retry-after': String(wait) });
   // A code is only checked (and used up) behind the right password.
   const ok = passwordOk && (await checkSecondFactor(deps.db, ownerId, code, deps.now()));
-  if (!ok) throw appError(ErrorCode.TOTP_INVALID, OwnerMessages.SIGN_IN_CODE_FAILED);
+  // `email` is what the person typed in step one, for the form to start over with.
+  if (!ok) throw appError(ErrorCode.TOTP_INVALID, OwnerMessages.SIGN_IN_CODE_FAILED, { email });
   const row = await deps.db
     .selectFrom('owners')
     .select('email_verified_at')

@@ -22,7 +22,7 @@ export function NoRoleScreen({ boot }: { boot: EditorBoot }) {
   return (
     <section className="ed-section ed-no-role" aria-labelledby="no-role-title">
       <h1 id="no-role-title" tabIndex={-1}>
-        Welcome{boot.displayName ? `, ${boot.displayName}` : ''}
+        Welcome
       </h1>
       <p>
         You are signed in as <strong>{boot.email}</strong>, but you do not have access to{' '}
