@@ -33,6 +33,7 @@ import {
 } from './account-pages.js';
 import { accountGuard } from './account-guard.js';
 import { startSession } from './start-session.js';
+import { requestSiteTitle } from './request-site-title.js';
 import {
   confirmEnrolment,
   disableTwoStep,
@@ -123,13 +124,13 @@ export const accountRoutes: DomainRoutes = async (app, deps) => {
 
   app.get(ACCOUNT_PAGES.signup, async (req, reply) =>
     deps.config.allowSignup
-      ? html(reply, 200, renderSignupPage({ crumb: req.crumb, siteTitle: req.site.title }))
+      ? html(reply, 200, renderSignupPage({ crumb: req.crumb, siteTitle: requestSiteTitle(req) }))
       : html(
           reply,
           403,
           renderSignupPage({
             crumb: req.crumb,
-            siteTitle: req.site.title,
+            siteTitle: requestSiteTitle(req),
             closed: true,
             error: appError(ErrorCode.SIGNUP_DISABLED).message,
           }),
@@ -139,7 +140,7 @@ export const accountRoutes: DomainRoutes = async (app, deps) => {
   const signupPageError = (req: FastifyRequest, error: string) =>
     renderSignupPage({
       crumb: req.crumb,
-      siteTitle: req.site.title,
+      siteTitle: requestSiteTitle(req),
       error,
       email: fieldOf(req, 'email'),
       closed: !deps.config.allowSignup,
@@ -159,7 +160,7 @@ export const accountRoutes: DomainRoutes = async (app, deps) => {
         reply,
         200,
         renderCheckEmailPage({
-          siteTitle: req.site.title,
+          siteTitle: requestSiteTitle(req),
           email: req.body.email.trim(),
           what: 'verify',
         }),
@@ -197,7 +198,7 @@ export const accountRoutes: DomainRoutes = async (app, deps) => {
       200,
       renderVerifyPage({
         crumb: req.crumb,
-        siteTitle: req.site.title,
+        siteTitle: requestSiteTitle(req),
         token: req.query.token ?? '',
       }),
     ),
@@ -209,7 +210,7 @@ export const accountRoutes: DomainRoutes = async (app, deps) => {
       schema: { body: TokenBody },
       config: tokenLimit,
       errorHandler: pageErrors((req, error) =>
-        renderVerifyPage({ crumb: req.crumb, siteTitle: req.site.title, token: '', error }),
+        renderVerifyPage({ crumb: req.crumb, siteTitle: requestSiteTitle(req), token: '', error }),
       ),
     },
     async (req, reply) => {
@@ -227,7 +228,7 @@ export const accountRoutes: DomainRoutes = async (app, deps) => {
       schema: { body: EmailBody },
       config: mailLimit,
       errorHandler: pageErrors((req, error) =>
-        renderVerifyPage({ crumb: req.crumb, siteTitle: req.site.title, token: '', error }),
+        renderVerifyPage({ crumb: req.crumb, siteTitle: requestSiteTitle(req), token: '', error }),
       ),
     },
     async (req, reply) => {
@@ -237,7 +238,7 @@ export const accountRoutes: DomainRoutes = async (app, deps) => {
         reply,
         200,
         renderCheckEmailPage({
-          siteTitle: req.site.title,
+          siteTitle: requestSiteTitle(req),
           email: req.body.email.trim(),
           what: 'verify',
         }),
@@ -271,7 +272,7 @@ export const accountRoutes: DomainRoutes = async (app, deps) => {
   );
 
   app.get(ACCOUNT_PAGES.forgot, async (req, reply) =>
-    html(reply, 200, renderForgotPage({ crumb: req.crumb, siteTitle: req.site.title })),
+    html(reply, 200, renderForgotPage({ crumb: req.crumb, siteTitle: requestSiteTitle(req) })),
   );
 
   app.post(
@@ -282,7 +283,7 @@ export const accountRoutes: DomainRoutes = async (app, deps) => {
       errorHandler: pageErrors((req, error) =>
         renderForgotPage({
           crumb: req.crumb,
-          siteTitle: req.site.title,
+          siteTitle: requestSiteTitle(req),
           error,
           email: fieldOf(req, 'email'),
         }),
@@ -295,7 +296,7 @@ export const accountRoutes: DomainRoutes = async (app, deps) => {
         reply,
         200,
         renderCheckEmailPage({
-          siteTitle: req.site.title,
+          siteTitle: requestSiteTitle(req),
           email: req.body.email.trim(),
           what: 'reset',
         }),
@@ -309,7 +310,7 @@ export const accountRoutes: DomainRoutes = async (app, deps) => {
       200,
       renderResetPage({
         crumb: req.crumb,
-        siteTitle: req.site.title,
+        siteTitle: requestSiteTitle(req),
         token: req.query.token ?? '',
       }),
     ),
@@ -324,7 +325,7 @@ export const accountRoutes: DomainRoutes = async (app, deps) => {
         const e = appError(ErrorCode.TOKEN_INVALID).message;
         return renderResetPage({
           crumb: req.crumb,
-          siteTitle: req.site.title,
+          siteTitle: requestSiteTitle(req),
           // A used or expired link cannot be tried again: the page offers a new one instead.
           token: error === e ? '' : fieldOf(req, 'token'),
           error,

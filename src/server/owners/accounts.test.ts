@@ -610,6 +610,25 @@ describeEachBackend('accounts: sign-up, verification, reset, two-step sign-in', 
     expect((await v.get('/api/auth/me')).json()).toEqual({ signedIn: false });
   });
 
+  it('says a refusal of the input boundary on the page too (no website looked up yet)', async () => {
+    for (const url of [
+      '/config/login?raw=%00',
+      '/config/signup?raw=%00',
+      '/config/forgot?raw=%00',
+    ]) {
+      const res = await visitor().request({
+        method: 'POST',
+        url,
+        crumb: false,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'email=a%40b.co',
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('id="login-error"');
+    }
+  });
+
   it('asks for the code on its own page in a two-step sign-in without JavaScript', async () => {
     await createOwner(h.db, {
       email: 'form2@example.test',

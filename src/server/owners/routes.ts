@@ -12,6 +12,7 @@ import type { WireError } from '../errors/envelopes.js';
 import { ErrorCode, Messages } from '../../shared/errors.js';
 import { signInOwner } from './sign-in-service.js';
 import { startSession } from './start-session.js';
+import { requestSiteTitle } from './request-site-title.js';
 import { accountRoutes, twoStepAttempts } from './account-routes.js';
 import { renderLoginPage } from './login-page.js';
 import { renderConfigHome } from './config-home.js';
@@ -91,7 +92,7 @@ export const ownerRoutes: DomainRoutes = async (app, deps) => {
     const base = {
       next,
       crumb: req.crumb,
-      siteTitle: req.site.title,
+      siteTitle: requestSiteTitle(req),
       signupOpen: deps.config.allowSignup,
     };
     const page = (status: number, html: string) =>
@@ -175,7 +176,7 @@ export const ownerRoutes: DomainRoutes = async (app, deps) => {
         renderLoginPage({
           next,
           crumb: req.crumb,
-          siteTitle: req.site.title,
+          siteTitle: requestSiteTitle(req),
           signupOpen: deps.config.allowSignup,
           notice: req.query.notice ? LOGIN_NOTICES[req.query.notice] : undefined,
         }),
