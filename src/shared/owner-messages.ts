@@ -104,4 +104,7 @@ export const OwnerMessages = {
   FONT_UNKNOWN: "There is no bundled font '{id}'.",
   // SPEC 8.6 (time-since with an invalid date).
   INVALID_DATE: 'Invalid date.',
+  // Accounts (issue 16): the code step of a two-step sign-in, which never says which part failed.
+  SIGN_IN_CODE_FAILED: 'The password or the code is not right. Please sign in again.',
+  SIGN_IN_EXPIRED: 'Signing in took too long. Please enter your email and password again.',
 } as const;

@@ -12,6 +12,7 @@ import { PerformanceScreen } from './screens/performance-screen.js';
 import { RestockScreen } from './screens/restock-screen.js';
 import { RestockGroupScreen } from './screens/restock-group-screen.js';
 import { InventoryScreen } from './screens/inventory-screen.js';
+import { NO_ROLE_ROUTES, NoRoleScreen } from './account/no-role-screen.js';
 
 // The store screens are chunks of their own, fetched when the owner opens them.
 const OrdersScreen = lazy(() =>
@@ -94,6 +95,9 @@ const NewWebsiteScreen = lazy(() =>
 const DomainsPanel = lazy(() =>
   import('./websites/domains-panel.js').then((m) => ({ default: m.DomainsPanel })),
 );
+const SecurityScreen = lazy(() =>
+  import('./account/security-screen.js').then((m) => ({ default: m.SecurityScreen })),
+);
 const PagesScreen = lazy(() =>
   import('./content/pages/pages-screen.js').then((m) => ({ default: m.PagesScreen })),
 );
@@ -127,128 +131,136 @@ export function App({ boot }: { boot: EditorBoot }) {
       </Suspense>
     );
 
-  let screen;
-  switch (route.name) {
-    case 'overview':
-      screen = <OverviewScreen days={days} onDays={setDays} />;
-      break;
-    case 'performance':
-      screen = <PerformanceScreen days={days} onDays={setDays} />;
-      break;
-    case 'forms':
-      screen = <FormsHome />;
-      break;
-    case 'form':
-      screen = <FormBuilderScreen key={route.formId} formId={route.formId} />;
-      break;
-    case 'form-submissions':
-      screen = <InboxScreen key={route.formId} formId={route.formId} />;
-      break;
-    case 'mailing-lists':
-      screen = <MailingListsScreen />;
-      break;
-    case 'restock':
-      screen = <RestockScreen />;
-      break;
-    case 'restock-group':
-      screen = (
-        <RestockGroupScreen
-          key={`${route.productId}/${route.variantId}`}
-          productId={route.productId}
-          variantId={route.variantId}
-        />
-      );
-      break;
-    case 'inventory':
-      screen = <InventoryScreen />;
-      break;
-    case 'orders':
-      screen = <OrdersScreen />;
-      break;
-    case 'subscriptions':
-      screen = <SubscriptionsScreen />;
-      break;
-    case 'order':
-      screen = <OrderScreen key={route.orderId} orderId={route.orderId} />;
-      break;
-    case 'gift-cards':
-      screen = <GiftCardsScreen />;
-      break;
-    case 'gift-card':
-      screen = <GiftCardScreen key={route.giftCardId} giftCardId={route.giftCardId} />;
-      break;
-    case 'checkout-settings':
-      screen = <CheckoutSettingsScreen />;
-      break;
-    case 'discounts':
-      screen = <DiscountsScreen />;
-      break;
-    case 'discount':
-      screen = (
-        <DiscountEditorScreen key={route.discountId ?? 'new'} discountId={route.discountId} />
-      );
-      break;
-    case 'products':
-      screen = <ProductsScreen />;
-      break;
-    case 'product':
-      screen = <ProductEditorScreen key={route.productId} productId={route.productId} />;
-      break;
-    case 'product-new':
-      screen = <ProductEditorScreen key={`new-${route.productType}`} newType={route.productType} />;
-      break;
-    case 'content-items':
-      screen = <ItemsScreen key={route.collectionId} collectionId={route.collectionId} />;
-      break;
-    case 'content-item':
-      screen = (
-        <ItemEditorScreen
-          key={`${route.collectionId}/${route.itemId ?? 'new'}`}
-          collectionId={route.collectionId}
-          itemId={route.itemId}
-        />
-      );
-      break;
-    case 'media':
-      screen = <MediaScreen />;
-      break;
-    case 'design':
-      screen = <DesignScreen canSave={allows(boot.roles, 'settings')} />;
-      break;
-    case 'settings':
-      screen = (
-        <>
-          <SettingsScreen canSave={allows(boot.roles, 'settings')} />
-          {allows(boot.roles, 'settings') && <DomainsPanel siteId={boot.siteId} />}
-        </>
-      );
-      break;
-    case 'websites':
-      screen = <WebsitesScreen noRoleHere={false} />;
-      break;
-    case 'website-new':
-      screen = <NewWebsiteScreen />;
-      break;
-    case 'comments':
-      screen = <CommentsScreen />;
-      break;
-    case 'pages':
-      screen = <PagesScreen roles={boot.roles} siteTitle={boot.siteTitle} />;
-      break;
-    default:
-      screen = (
-        <>
-          <h1 tabIndex={-1}>Page not found</h1>
-          <p>
-            There is no dashboard screen here. <a href="#/">Go to the overview</a>.
-          </p>
-        </>
-      );
-  }
-
-  // No role on this website (or no website at all): the websites list, to open or create one.
+  // No role on this website (a new account, a removed member): one clear page instead of
+  // screens that would all be refused; their own account's screens stay open.
   const noRole = boot.roles.length === 0;
-  if (noRole && route.name !== 'website-new') screen = <WebsitesScreen noRoleHere />;
+  let screen;
+  // No role on this website (a new account, a removed member): a page that says so and offers
+  // their websites or a new one; their own account's screens stay open.
+  if (noRole && !NO_ROLE_ROUTES.has(route.name)) screen = <NoRoleScreen boot={boot} />;
+  else
+    switch (route.name) {
+      case 'overview':
+        screen = <OverviewScreen days={days} onDays={setDays} />;
+        break;
+      case 'performance':
+        screen = <PerformanceScreen days={days} onDays={setDays} />;
+        break;
+      case 'forms':
+        screen = <FormsHome />;
+        break;
+      case 'form':
+        screen = <FormBuilderScreen key={route.formId} formId={route.formId} />;
+        break;
+      case 'form-submissions':
+        screen = <InboxScreen key={route.formId} formId={route.formId} />;
+        break;
+      case 'mailing-lists':
+        screen = <MailingListsScreen />;
+        break;
+      case 'restock':
+        screen = <RestockScreen />;
+        break;
+      case 'restock-group':
+        screen = (
+          <RestockGroupScreen
+            key={`${route.productId}/${route.variantId}`}
+            productId={route.productId}
+            variantId={route.variantId}
+          />
+        );
+        break;
+      case 'inventory':
+        screen = <InventoryScreen />;
+        break;
+      case 'orders':
+        screen = <OrdersScreen />;
+        break;
+      case 'subscriptions':
+        screen = <SubscriptionsScreen />;
+        break;
+      case 'order':
+        screen = <OrderScreen key={route.orderId} orderId={route.orderId} />;
+        break;
+      case 'gift-cards':
+        screen = <GiftCardsScreen />;
+        break;
+      case 'gift-card':
+        screen = <GiftCardScreen key={route.giftCardId} giftCardId={route.giftCardId} />;
+        break;
+      case 'checkout-settings':
+        screen = <CheckoutSettingsScreen />;
+        break;
+      case 'discounts':
+        screen = <DiscountsScreen />;
+        break;
+      case 'discount':
+        screen = (
+          <DiscountEditorScreen key={route.discountId ?? 'new'} discountId={route.discountId} />
+        );
+        break;
+      case 'products':
+        screen = <ProductsScreen />;
+        break;
+      case 'product':
+        screen = <ProductEditorScreen key={route.productId} productId={route.productId} />;
+        break;
+      case 'product-new':
+        screen = (
+          <ProductEditorScreen key={`new-${route.productType}`} newType={route.productType} />
+        );
+        break;
+      case 'content-items':
+        screen = <ItemsScreen key={route.collectionId} collectionId={route.collectionId} />;
+        break;
+      case 'content-item':
+        screen = (
+          <ItemEditorScreen
+            key={`${route.collectionId}/${route.itemId ?? 'new'}`}
+            collectionId={route.collectionId}
+            itemId={route.itemId}
+          />
+        );
+        break;
+      case 'media':
+        screen = <MediaScreen />;
+        break;
+      case 'design':
+        screen = <DesignScreen canSave={allows(boot.roles, 'settings')} />;
+        break;
+      case 'settings':
+        screen = (
+          <>
+            <SettingsScreen canSave={allows(boot.roles, 'settings')} />
+            {allows(boot.roles, 'settings') && <DomainsPanel siteId={boot.siteId} />}
+          </>
+        );
+        break;
+      case 'websites':
+        screen = <WebsitesScreen noRoleHere={noRole} />;
+        break;
+      case 'website-new':
+        screen = <NewWebsiteScreen />;
+        break;
+      case 'comments':
+        screen = <CommentsScreen />;
+        break;
+      case 'pages':
+        screen = <PagesScreen roles={boot.roles} siteTitle={boot.siteTitle} />;
+        break;
+      case 'security':
+        screen = <SecurityScreen />;
+        break;
+      default:
+        screen = (
+          <>
+            <h1 tabIndex={-1}>Page not found</h1>
+            <p>
+              There is no dashboard screen here. <a href="#/">Go to the overview</a>.
+            </p>
+          </>
+        );
+    }
 
   return (
     <>
@@ -263,8 +275,25 @@ export function App({ boot }: { boot: EditorBoot }) {
         Skip to content
       </a>
       <EditorHeader boot={boot} />
-      <div className={noRole ? 'ed-layout ws-layout-solo' : 'ed-layout'}>
-        {!noRole && <EditorNav current={navNameOf(route)} />}
+      <div className="ed-layout">
+        {noRole ? (
+          <nav className="ed-nav" aria-label="Dashboard">
+            <ul>
+              <li>
+                <a href="#/" aria-current={route.name === 'security' ? undefined : 'page'}>
+                  Start
+                </a>
+              </li>
+              <li>
+                <a href="#/security" aria-current={route.name === 'security' ? 'page' : undefined}>
+                  Security
+                </a>
+              </li>
+            </ul>
+          </nav>
+        ) : (
+          <EditorNav current={navNameOf(route)} />
+        )}
         <main id="main" className="ed-main" ref={main} tabIndex={-1}>
           <Suspense fallback={<Loading />}>{screen}</Suspense>
         </main>

@@ -30,6 +30,7 @@ export type EditorRoute =
   | { name: 'page-builder'; pageId: string }
   | { name: 'websites' }
   | { name: 'website-new' }
+  | { name: 'security' }
   | { name: 'not-found'; path: string };
 
 export const NAV_ITEMS = [
@@ -50,6 +51,7 @@ export const NAV_ITEMS = [
   { name: 'checkout-settings', href: '#/checkout', label: 'Checkout' },
   { name: 'performance', href: '#/performance', label: 'Performance' },
   { name: 'websites', href: '#/websites', label: 'Websites' },
+  { name: 'security', href: '#/security', label: 'Security' },
 ] as const;
 
 /** `#/restock/{productId}/{variantId}` — ids are URI-encoded (they are free text in theory). */
@@ -128,6 +130,7 @@ export function routeFromHash(hash: string): EditorRoute {
     if (first === 'mailing-lists') return { name: 'mailing-lists' };
     if (first === 'gift-cards') return { name: 'gift-cards' };
     if (first === 'websites') return { name: 'websites' };
+    if (first === 'security') return { name: 'security' };
   }
   if (first === 'websites' && rest.length === 1 && rest[0] === 'new')
     return { name: 'website-new' };
