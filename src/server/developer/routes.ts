@@ -109,7 +109,11 @@ export const developerRoutes: DomainRoutes = async (app, deps) => {
 
   app.put(
     '/api/developer/files/*',
-    { schema: { params: FileParams, body: FileBody }, preValidation: guard },
+    {
+      schema: { params: FileParams, body: FileBody },
+      preValidation: guard,
+      config: { errorEnvelope: 'theme' },
+    },
     async (req, reply) => {
       const path = themePath(req.params['*']);
       const version = await publishTheme(dev, req.site, req.owner!.ownerId, {
@@ -172,7 +176,11 @@ export const developerRoutes: DomainRoutes = async (app, deps) => {
 
   app.post(
     '/api/developer/versions/:id/restore',
-    { schema: { params: IdParams, body: CrumbBody }, preValidation: guard },
+    {
+      schema: { params: IdParams, body: CrumbBody },
+      preValidation: guard,
+      config: { errorEnvelope: 'theme' },
+    },
     async (req, reply) => {
       const source = await versionFiles(deps.db, req.site, req.params.id);
       const version = await publishTheme(dev, req.site, req.owner!.ownerId, {
@@ -188,7 +196,7 @@ export const developerRoutes: DomainRoutes = async (app, deps) => {
 
   app.post(
     '/api/developer/reset',
-    { schema: { body: CrumbBody }, preValidation: guard },
+    { schema: { body: CrumbBody }, preValidation: guard, config: { errorEnvelope: 'theme' } },
     async (req, reply) => {
       const version = await publishTheme(dev, req.site, req.owner!.ownerId, {
         action: 'reset',
@@ -220,7 +228,11 @@ export const developerRoutes: DomainRoutes = async (app, deps) => {
     );
     scope.post(
       '/api/developer/zip',
-      { preValidation: guard, bodyLimit: THEME_LIMITS.zipBytes },
+      {
+        preValidation: guard,
+        bodyLimit: THEME_LIMITS.zipBytes,
+        config: { errorEnvelope: 'theme' },
+      },
       async (req, reply) => {
         if (!Buffer.isBuffer(req.body)) {
           throw appError(ErrorCode.THEME_FILE_INVALID, 'Send the zip as application/zip.');

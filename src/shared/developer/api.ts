@@ -50,7 +50,7 @@ export interface ThemeErrorJson {
 
 /** The 422 body of a save whose theme does not compile (TEMPLATE_ERRORS). */
 export interface ThemeErrorsBody {
-  code: 'TEMPLATE_ERRORS';
+  error: { code: 'TEMPLATE_ERRORS'; message: string; errors: ThemeErrorJson[] };
   message: string;
   errors: ThemeErrorJson[];
 }
