@@ -88,6 +88,9 @@ const CommentsScreen = lazy(() =>
 const PagesScreen = lazy(() =>
   import('./content/pages/pages-screen.js').then((m) => ({ default: m.PagesScreen })),
 );
+const DeveloperScreen = lazy(() =>
+  import('./developer/developer-screen.js').then((m) => ({ default: m.DeveloperScreen })),
+);
 
 /** The dashboard: header, navigation and the screen the hash names. */
 export function App({ boot }: { boot: EditorBoot }) {
@@ -214,6 +217,9 @@ export function App({ boot }: { boot: EditorBoot }) {
       break;
     case 'pages':
       screen = <PagesScreen roles={boot.roles} siteTitle={boot.siteTitle} />;
+      break;
+    case 'developer':
+      screen = <DeveloperScreen />;
       break;
     default:
       screen = (

@@ -28,6 +28,7 @@ export type EditorRoute =
   | { name: 'pages' }
   | { name: 'comments' }
   | { name: 'page-builder'; pageId: string }
+  | { name: 'developer' }
   | { name: 'not-found'; path: string };
 
 export const NAV_ITEMS = [
@@ -47,6 +48,7 @@ export const NAV_ITEMS = [
   { name: 'restock', href: '#/restock', label: 'Restock' },
   { name: 'checkout-settings', href: '#/checkout', label: 'Checkout' },
   { name: 'performance', href: '#/performance', label: 'Performance' },
+  { name: 'developer', href: '#/developer', label: 'Developer' },
 ] as const;
 
 /** `#/restock/{productId}/{variantId}` — ids are URI-encoded (they are free text in theory). */
@@ -118,7 +120,8 @@ export function routeFromHash(hash: string): EditorRoute {
       first === 'settings' ||
       first === 'pages' ||
       first === 'comments' ||
-      first === 'discounts'
+      first === 'discounts' ||
+      first === 'developer'
     )
       return { name: first };
     if (first === 'checkout') return { name: 'checkout-settings' };

@@ -58,9 +58,15 @@ describe('template errors never break a page', () => {
       const at = (re: RegExp) => errors.find((e) => re.test(e.message));
       expect(at(/Formatter 'no-such-formatter'/)).toMatchObject({ file: 'site.region', line: 1 });
       expect(at(/Predicate 'no-such-predicate\?'/)).toMatchObject({ file: 'site.region', line: 1 });
-      expect(at(/partial 'missing\.block'/)).toMatchObject({ file: 'collections/page.page', line: 2 });
+      expect(at(/partial 'missing\.block'/)).toMatchObject({
+        file: 'collections/page.page',
+        line: 2,
+      });
       expect(at(/loop\.block' exceeded/)).toMatchObject({ file: 'collections/page.page', line: 3 });
-      expect(at(/Error parsing expression/)).toMatchObject({ file: 'collections/page.page', line: 4 });
+      expect(at(/Error parsing expression/)).toMatchObject({
+        file: 'collections/page.page',
+        line: 4,
+      });
       expect(at(/EOF in the middle of SECTION/)).toMatchObject({ line: 5 });
       expect(errors.filter((e) => /Error parsing expression/.test(e.message))).toHaveLength(1);
       // Visitors never see template source or error text.
