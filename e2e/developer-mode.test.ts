@@ -67,6 +67,7 @@ describe('developer mode in the browser', () => {
     expect(await visitorHome()).toContain('Hello from developer mode');
 
     // Break it: the error shows live, with its line, as a lint marker and in the list.
+    await code.click();
     await page.keyboard.press('Control+Home');
     await page.keyboard.type('<p>{collection.title|no-such-formatter}</p>\n');
     const list = page.getByRole('region', { name: 'Template errors' });
@@ -101,11 +102,14 @@ describe('developer mode in the browser', () => {
     // Versions: the list and a diff of the first save.
     await page.getByRole('tab', { name: 'Versions' }).click();
     await page.getByRole('button', { name: /Version 2 · Saved/ }).click();
-    await page.locator('.dv-merge .cm-mergeView').waitFor({ timeout: 60_000 });
+    await page
+      .locator('.dv-merge .cm-deletedChunk, .dv-merge .cm-changedLine')
+      .first()
+      .waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Restore version 2' }).waitFor();
     await shot(page, 'developer-versions-1440.png');
     expect(errors).toEqual([]);
-  });
+  }, 300_000);
 
   it('fits a phone, and says code editing is not available on Android', async () => {
     const { page, context } = await newPage(browser, { viewport: { width: 390, height: 844 } });
@@ -127,5 +131,5 @@ describe('developer mode in the browser', () => {
     await android.page.getByText('Code editing is not available on Android.').waitFor();
     expect(await android.page.locator('.cm-editor').count()).toBe(0);
     await android.context.close();
-  });
+  }, 180_000);
 });

@@ -306,6 +306,11 @@ describeEachBackend('developer mode', (kind) => {
     const broken = await upload(entries);
     expect(broken.statusCode).toBe(422);
     expect(broken.json<ThemeErrorsBody>().errors[0]).toMatchObject({ file: PAGE, line: 1 });
+    const binary = await upload({
+      ...entries,
+      'demo-theme/assets/x.css': new Uint8Array([97, 0, 98]),
+    });
+    expect(binary.statusCode).toBe(400);
     const stray = await upload({ ...entries, 'demo-theme/server.js': strToU8('x') });
     expect(stray.statusCode).toBe(400);
     const garbage = await admin.request({

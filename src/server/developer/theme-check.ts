@@ -29,7 +29,12 @@ export function assertThemeShape(files: Record<string, string>): void {
     if (!themeFileKind(p)) {
       throw appError(ErrorCode.THEME_FILE_INVALID, undefined, { file: p.slice(0, 200) });
     }
-    const size = files[p]!.length;
+    const text = files[p]!;
+    // A NUL is no part of a text file, and PostgreSQL's jsonb refuses it (a zip can carry one).
+    if (text.includes('\u0000')) {
+      throw appError(ErrorCode.THEME_FILE_INVALID, `${p} is not a text file.`, { file: p });
+    }
+    const size = text.length;
     if (size > THEME_LIMITS.fileChars) {
       throw appError(
         ErrorCode.THEME_FILE_INVALID,

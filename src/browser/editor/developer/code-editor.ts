@@ -22,7 +22,7 @@ import { tags as t } from '@lezer/highlight';
 import { css } from '@codemirror/lang-css';
 import { json } from '@codemirror/lang-json';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
-import { MergeView } from '@codemirror/merge';
+import { unifiedMergeView } from '@codemirror/merge';
 import type { ThemeErrorJson, ThemeFileKind } from '../../../shared/developer/api.js';
 import { jsontLanguage } from './jsont-language.js';
 
@@ -132,20 +132,31 @@ export function createCodeEditor(opts: {
   };
 }
 
-/** A version's change, side by side (stacked on narrow screens by CSS), read-only. */
+/**
+ * A version's change as one read-only document: the new text, with removed lines shown above
+ * what replaced them (a unified diff reads well in a narrow column and on phones).
+ */
 export function createDiffView(opts: {
   parent: HTMLElement;
   before: string;
   after: string;
   kind: ThemeFileKind;
 }): { destroy(): void } {
-  const readOnly = [EditorState.readOnly.of(true), EditorView.editable.of(false)];
-  const view = new MergeView({
+  const view = new EditorView({
     parent: opts.parent,
-    a: { doc: opts.before, extensions: [...base(opts.kind), ...readOnly] },
-    b: { doc: opts.after, extensions: [...base(opts.kind), ...readOnly] },
-    collapseUnchanged: { margin: 3, minSize: 6 },
-    gutter: true,
+    state: EditorState.create({
+      doc: opts.after,
+      extensions: [
+        ...base(opts.kind),
+        EditorState.readOnly.of(true),
+        EditorView.editable.of(false),
+        unifiedMergeView({
+          original: opts.before,
+          mergeControls: false,
+          collapseUnchanged: { margin: 3, minSize: 6 },
+        }),
+      ],
+    }),
   });
   return { destroy: () => view.destroy() };
 }

@@ -37,10 +37,18 @@ export function previewPathFor(file: string, current: string): string {
   return current;
 }
 
-/** The preview's HTML, resolving the site's relative URLs and keeping links inside the frame. */
-function framedHtml(html: string): string {
-  const base = `<base href="${window.location.origin}/" target="_blank">`;
-  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (m) => m + base) : base + html;
+/**
+ * The preview's HTML for a sandboxed `srcdoc` frame: no scripts (islands stay as their server
+ * markup; the frame could not run them anyway) and the site's root-relative URLs made absolute
+ * (a `<base>` would be refused by /config's `base-uri 'none'`, which the frame inherits).
+ */
+export function framedHtml(html: string, origin: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<link\b[^>]*rel="?modulepreload"?[^>]*>/gi, '')
+    .replace(/(\s(?:src|href|srcset|poster|action)=["'])\/(?!\/)/gi, `$1${origin}/`)
+    .replace(/(,\s*)\/(?!\/)(?=\S+\s+\d+[wx])/g, `$1${origin}/`)
+    .replace(/url\(\s*(["']?)\/(?!\/)/g, `url($1${origin}/`);
 }
 
 /** Editor, file tree, errors, preview and versions over the live theme. */
@@ -136,6 +144,8 @@ function Workspace({
       onChange: (text) => {
         draftRef.current = text;
         setDraft(text);
+        // 'Saved' is about the text as it was; an edit makes it stale.
+        setNotice((n) => (n?.kind === 'ok' ? undefined : n));
       },
       onSave: () => saveRef.current(),
     });
@@ -160,7 +170,7 @@ function Workspace({
       developerApi.preview({ path: previewPath, file: openPath, content: draft }, ctrl.signal).then(
         (p) => {
           setErrors(p.errors);
-          setPreviewHtml(framedHtml(p.html));
+          setPreviewHtml(framedHtml(p.html, window.location.origin));
           setPreviewState('idle');
         },
         () => {
