@@ -225,7 +225,19 @@ describeEachBackend('developer mode', (kind) => {
   });
 
   it('collects errors only content shows on every render, for the editor, never for visitors', async () => {
-    const r = await save('blocks/loop.block', '<i>{@|apply loop.block}</i>');
+    // Always recursing is known when compiling: refused with its line.
+    const endless = await save('blocks/loop.block', 'a\n<i>{@|apply loop.block}</i>');
+    expect(endless.statusCode).toBe(422);
+    expect(endless.json<ThemeErrorsBody>().errors).toContainEqual({
+      file: 'blocks/loop.block',
+      line: 2,
+      message: expect.stringMatching(/'loop\.block' exceeded maximum recursion depth of 16/),
+    });
+    // Recursing through data only shows when it renders.
+    const r = await save(
+      'blocks/loop.block',
+      '<i>{.section @}{@|apply loop.block}{.end}</i>',
+    );
     expect(r.statusCode, r.body).toBe(200);
     expect((await save(PAGE, `${ORIGINAL_PAGE}\n{@|apply loop.block}`)).statusCode).toBe(200);
     for (let i = 0; i < 2; i++) {

@@ -62,7 +62,7 @@ describe('template errors never break a page', () => {
         file: 'collections/page.page',
         line: 2,
       });
-      expect(at(/loop\.block' exceeded/)).toMatchObject({ file: 'collections/page.page', line: 3 });
+      expect(at(/loop\.block' exceeded/)).toMatchObject({ file: 'blocks/loop.block', line: 1 });
       expect(at(/Error parsing expression/)).toMatchObject({
         file: 'collections/page.page',
         line: 4,

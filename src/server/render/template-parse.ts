@@ -96,15 +96,26 @@ export interface ParsedTemplate {
   errors: TemplateErrorJson[];
   /** Partial names this template applies, with the line of the first use. */
   applies: Map<string, number>;
+  /** Those applied outside any block (always run when the template runs), with their line. */
+  alwaysApplies: Map<string, number>;
 }
 
 type Walkable = unknown[];
 
-/** Visits every instruction array of a parsed tree (blocks nest arrays of instructions). */
-function walk(node: unknown, visit: (inst: Walkable) => void): void {
+/**
+ * Visits every instruction array of a parsed tree (blocks nest arrays of instructions);
+ * `inBlock` tells whether a section, repeated, if or predicate block encloses it.
+ */
+function walk(
+  node: unknown,
+  visit: (inst: Walkable, inBlock: boolean) => void,
+  inBlock = false,
+): void {
   if (!Array.isArray(node)) return;
-  if (typeof node[0] === 'number') visit(node);
-  for (const child of node) if (Array.isArray(child)) walk(child, visit);
+  const isInst = typeof node[0] === 'number';
+  if (isInst) visit(node, inBlock);
+  const nested = inBlock || (isInst && node[0] !== Opcode.ROOT);
+  for (const child of node) if (Array.isArray(child)) walk(child, visit, nested);
 }
 
 /** Formatter calls (`[name, [args, delimiter]]`) of a VARIABLE or BINDVAR instruction. */
@@ -132,7 +143,8 @@ export function parseTemplate(compiler: Compiler, file: string, source: string):
     message: error.message,
   }));
   const applies = new Map<string, number>();
-  walk(code, (inst) => {
+  const alwaysApplies = new Map<string, number>();
+  walk(code, (inst, inBlock) => {
     const offset = sink.offsets.get(inst);
     const line = offset === undefined ? undefined : lineAt(source, offset);
     if (inst[0] === Opcode.EVAL && typeof inst[1] === 'string') {
@@ -153,7 +165,8 @@ export function parseTemplate(compiler: Compiler, file: string, source: string):
       const args = call[1] as [string[], string] | undefined;
       const name = args?.[0]?.[0];
       if (name && !applies.has(name)) applies.set(name, line ?? 1);
+      if (name && !inBlock && !alwaysApplies.has(name)) alwaysApplies.set(name, line ?? 1);
     }
   });
-  return { code, errors, applies };
+  return { code, errors, applies, alwaysApplies };
 }

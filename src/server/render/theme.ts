@@ -18,6 +18,9 @@ export interface CompiledTheme {
   css: string;
 }
 
+/** SPEC 9.2: partial nesting depth (the engine's limit). */
+const PARTIAL_DEPTH = 16;
+
 const TEMPLATE_EXT = new Set(['.region', '.list', '.item', '.page']);
 
 function walk(dir: string, rel = ''): string[] {
@@ -68,6 +71,8 @@ export function compileThemeFiles(
   const partials: Record<string, RootCode> = {};
   const parseErrors: TemplateErrorJson[] = [];
   const applies: { file: string; name: string; line: number }[] = [];
+  /** Partial → the partials it always applies (file, line): a cycle here never ends. */
+  const always = new Map<string, { file: string; name: string; line: number }[]>();
   const cssParts: string[] = [];
   for (const rel of [...files.keys()].sort()) {
     const ext = path.extname(rel);
@@ -80,6 +85,10 @@ export function compileThemeFiles(
     const parsed = parseTemplate(compiler, rel, source);
     parseErrors.push(...parsed.errors);
     for (const [partial, line] of parsed.applies) applies.push({ file: rel, name: partial, line });
+    if (ext === '.block') {
+      const edges = [...parsed.alwaysApplies].map(([n, line]) => ({ file: rel, name: n, line }));
+      always.set(path.basename(rel), edges);
+    }
     if (ext === '.block') partials[path.basename(rel)] = parsed.code;
     else templates.set(rel, parsed.code);
   }
@@ -93,6 +102,7 @@ export function compileThemeFiles(
       message: `RuntimeError: Attempt to apply partial '${a.name}' which could not be found.`,
     });
   }
+  parseErrors.push(...recursionErrors(always));
   return {
     name,
     templates,
@@ -101,6 +111,39 @@ export function compileThemeFiles(
     files,
     css: minifyCss(cssParts.join('\n')),
   };
+}
+
+/**
+ * A partial that always applies itself again (directly or through others, outside any block)
+ * recurses until the engine's depth limit on every render: known before any render, reported at
+ * each `apply` that closes the loop, with the engine's own message.
+ */
+function recursionErrors(
+  always: Map<string, { file: string; name: string; line: number }[]>,
+): TemplateErrorJson[] {
+  const reaches = (from: string, target: string, seen = new Set<string>()): boolean => {
+    for (const e of always.get(from) ?? []) {
+      if (e.name === target) return true;
+      if (!seen.has(e.name)) {
+        seen.add(e.name);
+        if (reaches(e.name, target, seen)) return true;
+      }
+    }
+    return false;
+  };
+  const errors: TemplateErrorJson[] = [];
+  for (const edges of always.values()) {
+    for (const e of edges) {
+      if (!always.has(e.name) || !reaches(e.name, e.name)) continue;
+      errors.push({
+        file: e.file,
+        line: e.line,
+        type: 'engine',
+        message: `RuntimeError: Attempt to apply partial '${e.name}' exceeded maximum recursion depth of ${PARTIAL_DEPTH}`,
+      });
+    }
+  }
+  return errors;
 }
 
 /** Parses every template and partial of a theme folder. */
