@@ -105,6 +105,12 @@ describe('developer mode in the browser', () => {
     await page.locator('.dv-merge .cm-changedLine').first().waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Restore version 2' }).waitFor();
     await shot(page, 'developer-versions-1440.png');
+
+    // The live pages rendered since the fix have no errors.
+    await page.getByRole('tab', { name: 'Page errors' }).click();
+    await page
+      .getByText('No errors on the pages rendered since the last save.')
+      .waitFor({ timeout: 60_000 });
     expect(errors).toEqual([]);
   }, 300_000);
 

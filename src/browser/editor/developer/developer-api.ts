@@ -4,6 +4,7 @@ import type {
   ThemeFileJson,
   ThemeFilesJson,
   ThemePreviewJson,
+  ThemeRenderErrorsJson,
   ThemeSaveJson,
   ThemeVersionDiffJson,
   ThemeVersionsJson,
@@ -29,6 +30,7 @@ export const developerApi = {
     editorFetch<ThemeSaveJson>(fileUrl(path), { method: 'PUT', json: { content } }),
   preview: (body: { path: string; file: string; content: string }, signal: AbortSignal) =>
     editorFetch<ThemePreviewJson>(`${API}/preview`, { method: 'POST', json: body, signal }),
+  renderErrors: () => editorFetch<ThemeRenderErrorsJson>(`${API}/errors`),
   versions: () => editorFetch<ThemeVersionsJson>(`${API}/versions`),
   version: (id: string) =>
     editorFetch<ThemeVersionDiffJson>(`${API}/versions/${encodeURIComponent(id)}`),

@@ -10,6 +10,7 @@ import { useLoad } from '../use-load.js';
 import { developerApi, templateErrorsOf } from './developer-api.js';
 import { FileTree } from './file-tree.js';
 import { VersionsPanel } from './versions-panel.js';
+import { SiteErrorsPanel } from './site-errors-panel.js';
 import type { CodeEditor } from './code-editor.js';
 
 type CodeModule = typeof import('./code-editor.js');
@@ -89,7 +90,7 @@ function Workspace({
   const [previewState, setPreviewState] = useState<'idle' | 'loading' | 'failed'>('idle');
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | undefined>();
-  const [tab, setTab] = useState<'preview' | 'versions'>('preview');
+  const [tab, setTab] = useState<'preview' | 'versions' | 'site'>('preview');
   const [versionsKey, setVersionsKey] = useState(0);
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<CodeEditor | undefined>(undefined);
@@ -307,6 +308,15 @@ function Workspace({
           >
             Versions
           </button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === 'site'}
+            className="dv-tab"
+            onClick={() => setTab('site')}
+          >
+            Page errors
+          </button>
         </div>
         {tab === 'preview' ? (
           <div className="dv-preview" role="tabpanel" aria-label="Preview">
@@ -347,9 +357,13 @@ function Workspace({
               srcDoc={previewHtml}
             />
           </div>
-        ) : (
+        ) : tab === 'versions' ? (
           <div role="tabpanel" aria-label="Versions">
             <VersionsPanel key={versionsKey} onReplaced={replaced} />
+          </div>
+        ) : (
+          <div role="tabpanel" aria-label="Page errors">
+            <SiteErrorsPanel key={versionsKey} onPick={goToLine} />
           </div>
         )}
       </section>
