@@ -234,10 +234,7 @@ describeEachBackend('developer mode', (kind) => {
       message: expect.stringMatching(/'loop\.block' exceeded maximum recursion depth of 16/),
     });
     // Recursing through data only shows when it renders.
-    const r = await save(
-      'blocks/loop.block',
-      '<i>{.section @}{@|apply loop.block}{.end}</i>',
-    );
+    const r = await save('blocks/loop.block', '<i>{.section @}{@|apply loop.block}{.end}</i>');
     expect(r.statusCode, r.body).toBe(200);
     expect((await save(PAGE, `${ORIGINAL_PAGE}\n{@|apply loop.block}`)).statusCode).toBe(200);
     for (let i = 0; i < 2; i++) {
