@@ -42,6 +42,7 @@ import { editingRoutes } from './content/editing/routes.js';
 import { itemRoutes } from './content/items/routes.js';
 import { commentsRoutes } from './comments/routes.js';
 import { websiteRoutes } from './websites/routes.js';
+import { developerRoutes } from './developer/routes.js';
 import { CacheRegistry } from './platform/versioned-cache.js';
 import { installChangeBus } from './platform/change-bus.js';
 import { openRateCounter, rateLimitStore } from './platform/rate-limits.js';
@@ -81,6 +82,7 @@ const domains: DomainRoutes[] = [
   itemRoutes,
   commentsRoutes,
   websiteRoutes,
+  developerRoutes,
   pageRoutes,
 ];
 

@@ -101,6 +101,9 @@ const SecurityScreen = lazy(() =>
 const PagesScreen = lazy(() =>
   import('./content/pages/pages-screen.js').then((m) => ({ default: m.PagesScreen })),
 );
+const DeveloperScreen = lazy(() =>
+  import('./developer/developer-screen.js').then((m) => ({ default: m.DeveloperScreen })),
+);
 
 /** The dashboard: header, navigation and the screen the hash names. */
 export function App({ boot }: { boot: EditorBoot }) {
@@ -250,6 +253,9 @@ export function App({ boot }: { boot: EditorBoot }) {
         break;
       case 'security':
         screen = <SecurityScreen />;
+        break;
+      case 'developer':
+        screen = <DeveloperScreen />;
         break;
       default:
         screen = (

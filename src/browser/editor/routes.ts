@@ -31,6 +31,7 @@ export type EditorRoute =
   | { name: 'websites' }
   | { name: 'website-new' }
   | { name: 'security' }
+  | { name: 'developer' }
   | { name: 'not-found'; path: string };
 
 export const NAV_ITEMS = [
@@ -52,6 +53,7 @@ export const NAV_ITEMS = [
   { name: 'performance', href: '#/performance', label: 'Performance' },
   { name: 'websites', href: '#/websites', label: 'Websites' },
   { name: 'security', href: '#/security', label: 'Security' },
+  { name: 'developer', href: '#/developer', label: 'Developer' },
 ] as const;
 
 /** `#/restock/{productId}/{variantId}` — ids are URI-encoded (they are free text in theory). */
@@ -123,7 +125,8 @@ export function routeFromHash(hash: string): EditorRoute {
       first === 'settings' ||
       first === 'pages' ||
       first === 'comments' ||
-      first === 'discounts'
+      first === 'discounts' ||
+      first === 'developer'
     )
       return { name: first };
     if (first === 'checkout') return { name: 'checkout-settings' };

@@ -18,6 +18,7 @@ import { migrations as subscriptions } from '../subscriptions/migrations.js';
 import { migrations as comments } from '../comments/migrations.js';
 import { migrations as audit } from '../audit/migrations.js';
 import { migrations as websites } from '../websites/migrations.js';
+import { migrations as developer } from '../developer/migrations.js';
 
 /**
  * Each domain owns its migrations; names start with a date and a per-domain number so they sort
@@ -43,4 +44,5 @@ export const allMigrations: Record<string, Migration> = {
   ...comments,
   ...audit,
   ...websites,
+  ...developer,
 };

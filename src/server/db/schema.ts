@@ -17,6 +17,7 @@ import type { SubscriptionsTables } from '../subscriptions/tables.js';
 import type { CommentsTables } from '../comments/tables.js';
 import type { AuditTables } from '../audit/tables.js';
 import type { WebsitesTables } from '../websites/tables.js';
+import type { DeveloperTables } from '../developer/tables.js';
 
 /** Every table, as each domain declares its own in `<domain>/tables.ts`. */
 export interface Database
@@ -39,4 +40,5 @@ export interface Database
     SubscriptionsTables,
     CommentsTables,
     AuditTables,
-    WebsitesTables {}
+    WebsitesTables,
+    DeveloperTables {}

@@ -228,6 +228,8 @@ export interface NavigationLinkJson {
 
 export interface TemplateErrorJson {
   file: string;
+  /** 1-based line in `file`, when known (developer mode shows it). */
+  line?: number | undefined;
   type: string;
   message: string;
 }
