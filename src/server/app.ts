@@ -41,6 +41,7 @@ import { pageApiRoutes } from './content/pages/routes.js';
 import { editingRoutes } from './content/editing/routes.js';
 import { itemRoutes } from './content/items/routes.js';
 import { commentsRoutes } from './comments/routes.js';
+import { teamRoutes } from './team/routes.js';
 import { CacheRegistry } from './platform/versioned-cache.js';
 import { installChangeBus } from './platform/change-bus.js';
 import { openRateCounter, rateLimitStore } from './platform/rate-limits.js';
@@ -79,6 +80,7 @@ const domains: DomainRoutes[] = [
   editingRoutes,
   itemRoutes,
   commentsRoutes,
+  teamRoutes,
   pageRoutes,
 ];
 

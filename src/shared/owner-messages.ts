@@ -85,4 +85,6 @@ export const OwnerMessages = {
   DEVELOPER_MODE_OFF: 'Turn on developer mode to edit the theme.',
   TEMPLATE_ERRORS: 'The theme has errors. The live site keeps its last good version.',
   THEME_FILE_INVALID: 'Theme files must be templates, blocks, partials, CSS or the settings file.',
+  // Team (issue 16): accepting an invite for an address that already has an account.
+  INVITE_PASSWORD_NEEDED: 'This email already has an account: enter its password to join.',
 } as const;
