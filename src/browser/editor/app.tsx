@@ -4,7 +4,8 @@ import type { EditorBoot } from './boot.js';
 import { EditorHeader } from './editor-header.js';
 import { EditorNav } from './editor-nav.js';
 import type { RangeDays } from './range-picker.js';
-import { navNameOf } from './routes.js';
+import { mayOpen, navNameOf } from './routes.js';
+import { NoAccess, Welcome } from './team/no-access.js';
 import { allows } from '../../shared/team/permissions.js';
 import { useHashRoute } from './use-hash-route.js';
 import { OverviewScreen } from './screens/overview-screen.js';
@@ -85,6 +86,12 @@ const SettingsScreen = lazy(() =>
 const CommentsScreen = lazy(() =>
   import('./comments/comments-screen.js').then((m) => ({ default: m.CommentsScreen })),
 );
+const TeamScreen = lazy(() =>
+  import('./team/team-screen.js').then((m) => ({ default: m.TeamScreen })),
+);
+const AuditLogScreen = lazy(() =>
+  import('./team/audit-log-screen.js').then((m) => ({ default: m.AuditLogScreen })),
+);
 const PagesScreen = lazy(() =>
   import('./content/pages/pages-screen.js').then((m) => ({ default: m.PagesScreen })),
 );
@@ -110,8 +117,10 @@ export function App({ boot }: { boot: EditorBoot }) {
     document.title = `${boot.siteTitle} · Dashboard`;
   }, [boot.siteTitle]);
 
+  // A screen the role may not use: its link is hidden; its URL says so instead of failing.
+  const allowed = mayOpen(boot.roles, route);
   // The page builder takes the whole window: its own top bar instead of the header and nav.
-  if (route.name === 'page-builder')
+  if (route.name === 'page-builder' && allowed)
     return (
       <Suspense fallback={<Loading label="Opening the page builder…" />}>
         <PageBuilderScreen key={route.pageId} pageId={route.pageId} boot={boot} />
@@ -119,112 +128,127 @@ export function App({ boot }: { boot: EditorBoot }) {
     );
 
   let screen;
-  switch (route.name) {
-    case 'overview':
-      screen = <OverviewScreen days={days} onDays={setDays} />;
-      break;
-    case 'performance':
-      screen = <PerformanceScreen days={days} onDays={setDays} />;
-      break;
-    case 'forms':
-      screen = <FormsHome />;
-      break;
-    case 'form':
-      screen = <FormBuilderScreen key={route.formId} formId={route.formId} />;
-      break;
-    case 'form-submissions':
-      screen = <InboxScreen key={route.formId} formId={route.formId} />;
-      break;
-    case 'mailing-lists':
-      screen = <MailingListsScreen />;
-      break;
-    case 'restock':
-      screen = <RestockScreen />;
-      break;
-    case 'restock-group':
-      screen = (
-        <RestockGroupScreen
-          key={`${route.productId}/${route.variantId}`}
-          productId={route.productId}
-          variantId={route.variantId}
-        />
-      );
-      break;
-    case 'inventory':
-      screen = <InventoryScreen />;
-      break;
-    case 'orders':
-      screen = <OrdersScreen />;
-      break;
-    case 'subscriptions':
-      screen = <SubscriptionsScreen />;
-      break;
-    case 'order':
-      screen = <OrderScreen key={route.orderId} orderId={route.orderId} />;
-      break;
-    case 'gift-cards':
-      screen = <GiftCardsScreen />;
-      break;
-    case 'gift-card':
-      screen = <GiftCardScreen key={route.giftCardId} giftCardId={route.giftCardId} />;
-      break;
-    case 'checkout-settings':
-      screen = <CheckoutSettingsScreen />;
-      break;
-    case 'discounts':
-      screen = <DiscountsScreen />;
-      break;
-    case 'discount':
-      screen = (
-        <DiscountEditorScreen key={route.discountId ?? 'new'} discountId={route.discountId} />
-      );
-      break;
-    case 'products':
-      screen = <ProductsScreen />;
-      break;
-    case 'product':
-      screen = <ProductEditorScreen key={route.productId} productId={route.productId} />;
-      break;
-    case 'product-new':
-      screen = <ProductEditorScreen key={`new-${route.productType}`} newType={route.productType} />;
-      break;
-    case 'content-items':
-      screen = <ItemsScreen key={route.collectionId} collectionId={route.collectionId} />;
-      break;
-    case 'content-item':
-      screen = (
-        <ItemEditorScreen
-          key={`${route.collectionId}/${route.itemId ?? 'new'}`}
-          collectionId={route.collectionId}
-          itemId={route.itemId}
-        />
-      );
-      break;
-    case 'media':
-      screen = <MediaScreen />;
-      break;
-    case 'design':
-      screen = <DesignScreen canSave={allows(boot.roles, 'settings')} />;
-      break;
-    case 'settings':
-      screen = <SettingsScreen canSave={allows(boot.roles, 'settings')} />;
-      break;
-    case 'comments':
-      screen = <CommentsScreen />;
-      break;
-    case 'pages':
-      screen = <PagesScreen roles={boot.roles} siteTitle={boot.siteTitle} />;
-      break;
-    default:
-      screen = (
-        <>
-          <h1 tabIndex={-1}>Page not found</h1>
-          <p>
-            There is no dashboard screen here. <a href="#/">Go to the overview</a>.
-          </p>
-        </>
-      );
-  }
+  if (!allowed) screen = <NoAccess roles={boot.roles} />;
+  else
+    switch (route.name) {
+      case 'overview':
+        // The overview is sales and visits: a role without analytics gets its screens instead.
+        screen = allows(boot.roles, 'analytics') ? (
+          <OverviewScreen days={days} onDays={setDays} />
+        ) : (
+          <Welcome boot={boot} />
+        );
+        break;
+      case 'performance':
+        screen = <PerformanceScreen days={days} onDays={setDays} />;
+        break;
+      case 'forms':
+        screen = <FormsHome />;
+        break;
+      case 'form':
+        screen = <FormBuilderScreen key={route.formId} formId={route.formId} />;
+        break;
+      case 'form-submissions':
+        screen = <InboxScreen key={route.formId} formId={route.formId} />;
+        break;
+      case 'mailing-lists':
+        screen = <MailingListsScreen />;
+        break;
+      case 'restock':
+        screen = <RestockScreen />;
+        break;
+      case 'restock-group':
+        screen = (
+          <RestockGroupScreen
+            key={`${route.productId}/${route.variantId}`}
+            productId={route.productId}
+            variantId={route.variantId}
+          />
+        );
+        break;
+      case 'inventory':
+        screen = <InventoryScreen />;
+        break;
+      case 'orders':
+        screen = <OrdersScreen />;
+        break;
+      case 'subscriptions':
+        screen = <SubscriptionsScreen />;
+        break;
+      case 'order':
+        screen = <OrderScreen key={route.orderId} orderId={route.orderId} />;
+        break;
+      case 'gift-cards':
+        screen = <GiftCardsScreen />;
+        break;
+      case 'gift-card':
+        screen = <GiftCardScreen key={route.giftCardId} giftCardId={route.giftCardId} />;
+        break;
+      case 'checkout-settings':
+        screen = <CheckoutSettingsScreen />;
+        break;
+      case 'discounts':
+        screen = <DiscountsScreen />;
+        break;
+      case 'discount':
+        screen = (
+          <DiscountEditorScreen key={route.discountId ?? 'new'} discountId={route.discountId} />
+        );
+        break;
+      case 'products':
+        screen = <ProductsScreen />;
+        break;
+      case 'product':
+        screen = <ProductEditorScreen key={route.productId} productId={route.productId} />;
+        break;
+      case 'product-new':
+        screen = (
+          <ProductEditorScreen key={`new-${route.productType}`} newType={route.productType} />
+        );
+        break;
+      case 'content-items':
+        screen = <ItemsScreen key={route.collectionId} collectionId={route.collectionId} />;
+        break;
+      case 'content-item':
+        screen = (
+          <ItemEditorScreen
+            key={`${route.collectionId}/${route.itemId ?? 'new'}`}
+            collectionId={route.collectionId}
+            itemId={route.itemId}
+          />
+        );
+        break;
+      case 'media':
+        screen = <MediaScreen />;
+        break;
+      case 'design':
+        screen = <DesignScreen canSave={allows(boot.roles, 'settings')} />;
+        break;
+      case 'settings':
+        screen = <SettingsScreen canSave={allows(boot.roles, 'settings')} />;
+        break;
+      case 'comments':
+        screen = <CommentsScreen />;
+        break;
+      case 'pages':
+        screen = <PagesScreen roles={boot.roles} siteTitle={boot.siteTitle} />;
+        break;
+      case 'team':
+        screen = <TeamScreen boot={boot} />;
+        break;
+      case 'audit-log':
+        screen = <AuditLogScreen />;
+        break;
+      default:
+        screen = (
+          <>
+            <h1 tabIndex={-1}>Page not found</h1>
+            <p>
+              There is no dashboard screen here. <a href="#/">Go to the overview</a>.
+            </p>
+          </>
+        );
+    }
 
   return (
     <>
@@ -240,7 +264,7 @@ export function App({ boot }: { boot: EditorBoot }) {
       </a>
       <EditorHeader boot={boot} />
       <div className="ed-layout">
-        <EditorNav current={navNameOf(route)} />
+        <EditorNav current={navNameOf(route)} roles={boot.roles} />
         <main id="main" className="ed-main" ref={main} tabIndex={-1}>
           <Suspense fallback={<Loading />}>{screen}</Suspense>
         </main>

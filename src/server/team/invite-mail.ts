@@ -1,5 +1,6 @@
 import { escapeHtml } from '../../shared/html.js';
 import { roleName } from '../../shared/role-names.js';
+import { TEAM_INVITE_MAIL_KIND } from '../../shared/team/members.js';
 import { mailDocument } from '../mail/mail-document.js';
 import type { MailMessage } from '../mail/mailer.js';
 
@@ -31,7 +32,7 @@ export function inviteMail(
 </div>`;
   return {
     siteId: site.id,
-    kind: 'team-invite',
+    kind: TEAM_INVITE_MAIL_KIND,
     to: invite.to,
     subject,
     text,

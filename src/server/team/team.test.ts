@@ -277,6 +277,17 @@ describeEachBackend('team: members, invites, accept-invite, audit log', (kind) =
     expect(admins).toHaveLength(1);
   });
 
+  it('only roles that manage the team read invite mails in the outbox', async () => {
+    await admin.post(TeamApi.members(SITE_A), { email: 'secret@team.test', role: Role.ADMIN });
+    const { v: viewer } = await signIn('outbox-viewer@team.test', SITE_A, Role.VIEWER);
+    const kinds = async (v: Visitor) =>
+      (await v.get('/api/mail/outbox?pageSize=100'))
+        .json<{ items: { kind: string }[] }>()
+        .items.map((m) => m.kind);
+    expect(await kinds(admin)).toContain('team-invite');
+    expect(await kinds(viewer)).not.toContain('team-invite');
+  });
+
   it('the audit log lists team changes newest first, paged, with who and what', async () => {
     const first = await admin.get(`${TeamApi.auditLog}?limit=3`);
     expect(first.statusCode, first.body).toBe(200);

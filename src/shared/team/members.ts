@@ -4,6 +4,9 @@
  * `POST /api/auth/accept-invite`.
  */
 
+/** The outbox `kind` of invite mails (only roles with 'settings' may read them there). */
+export const TEAM_INVITE_MAIL_KIND = 'team-invite';
+
 /** Shortest password a person may choose when joining (the same rule as sign-up). */
 export const PASSWORD_MIN_LENGTH = 10;
 
