@@ -40,6 +40,27 @@ export function NoAccess({ roles }: { roles: readonly number[] }) {
   );
 }
 
+/** One line on what each screen is for (the start screen's cards). */
+const SCREEN_WORDS: Record<string, string> = {
+  pages: 'Edit pages, blog posts, events and galleries.',
+  orders: 'See and fulfil orders.',
+  subscriptions: 'Subscriptions and their renewals.',
+  products: 'The catalog: products, prices and variants.',
+  discounts: 'Discount codes and automatic discounts.',
+  inventory: 'Stock of every variant.',
+  'gift-cards': 'Gift cards sold and their balances.',
+  media: 'Images and files for pages and products.',
+  design: 'Colours, fonts, logo and buttons.',
+  settings: 'Title, language, currency and policies.',
+  comments: 'Approve, answer and remove comments.',
+  forms: 'Forms, their submissions and mailing lists.',
+  restock: 'Shoppers waiting for sold-out items.',
+  'checkout-settings': 'Payments and checkout options.',
+  performance: 'How fast the site loads for visitors.',
+  team: 'Invite people and set their roles.',
+  'audit-log': 'Who changed what, and when.',
+};
+
 /** The start screen of a role without analytics (no sales or visits to show): its screens. */
 export function Welcome({ boot }: { boot: EditorBoot }) {
   const items = navItemsFor(boot.roles).filter((i) => i.name !== 'overview');
@@ -53,13 +74,14 @@ export function Welcome({ boot }: { boot: EditorBoot }) {
           </p>
         </div>
       </div>
-      <section className="ed-section" aria-label="Your screens">
+      <section aria-label="Your screens">
         {items.length ? (
-          <ul className="ed-cards">
+          <ul className="ed-welcome-grid">
             {items.map((i) => (
-              <li key={i.name} className="ed-card">
+              <li key={i.name}>
                 <a href={i.href}>
                   <strong>{i.label}</strong>
+                  <span>{SCREEN_WORDS[i.name]}</span>
                 </a>
               </li>
             ))}
