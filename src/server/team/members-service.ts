@@ -9,6 +9,7 @@ import { appError } from '../errors/app-error.js';
 import type { Mailer } from '../mail/mailer.js';
 import { isValidEmail } from '../../shared/forms/email.js';
 import { issueToken } from '../owners/auth-tokens.js';
+import { rolesOf } from '../owners/owner-service.js';
 import { inviteMail, type InviteMailSite } from './invite-mail.js';
 
 /** Who is acting, on which website, and how invite links start. */
@@ -25,6 +26,21 @@ export interface TeamContext {
 
 function checkRole(role: number): void {
   if (!INVITABLE_ROLES.includes(role)) throw appError(ErrorCode.ROLE_INVALID);
+}
+
+/**
+ * Only an admin gives, changes or takes away the admin role: a website manager (who has
+ * 'settings' but not developer mode or billing) could otherwise make themselves an admin.
+ */
+async function checkAdminRule(
+  trx: Db,
+  ctx: TeamContext,
+  roles: { to?: number; from?: number },
+): Promise<void> {
+  if (roles.to !== Role.ADMIN && roles.from !== Role.ADMIN) return;
+  const actor = await rolesOf(trx, ctx.actorId, ctx.site.id);
+  if (actor.includes(Role.ADMIN)) return;
+  throw roles.to === Role.ADMIN ? appError(ErrorCode.ROLE_INVALID) : appError(ErrorCode.FORBIDDEN);
 }
 
 /** The members (admins first, then by email) and the unused invites (newest first). */
@@ -168,6 +184,7 @@ export async function inviteMember(
       .where('site_roles.role', '<>', Role.NONE)
       .executeTakeFirst();
     if (existing) throw appError(ErrorCode.MEMBER_EXISTS);
+    await checkAdminRule(trx, ctx, { to: input.role });
     await voidInvites(trx, ctx.site.id, email, new Date(ctx.now()));
     await mailInvite(ctx, trx, email, input.role);
     await recordAudit(trx, {
@@ -194,6 +211,7 @@ export async function resendInvite(ctx: TeamContext, inviteId: string): Promise<
       .where('used_at', 'is', null)
       .executeTakeFirst();
     if (!invite) throw appError(ErrorCode.NOT_FOUND);
+    await checkAdminRule(trx, ctx, { to: invite.role ?? undefined });
     await voidInvites(trx, ctx.site.id, invite.email, new Date(ctx.now()));
     await mailInvite(ctx, trx, invite.email, invite.role ?? Role.VIEWER);
     await recordAudit(trx, {
@@ -215,6 +233,7 @@ export async function changeRole(ctx: TeamContext, memberId: string, role: numbe
     const member = await memberRow(trx, ctx.site.id, memberId);
     if (!member) throw appError(ErrorCode.NOT_FOUND);
     if (member.role === role) return;
+    await checkAdminRule(trx, ctx, { from: member.role, to: role });
     if (member.role === Role.ADMIN && (await adminCount(trx, ctx.site.id)) <= 1)
       throw appError(ErrorCode.LAST_ADMIN);
     await trx
@@ -242,6 +261,7 @@ export async function removeMember(ctx: TeamContext, memberId: string): Promise<
     await lockTeam(trx, ctx.site.id);
     const member = await memberRow(trx, ctx.site.id, memberId);
     if (member) {
+      await checkAdminRule(trx, ctx, { from: member.role });
       if (member.role === Role.ADMIN && (await adminCount(trx, ctx.site.id)) <= 1)
         throw appError(ErrorCode.LAST_ADMIN);
       await trx
@@ -268,6 +288,7 @@ export async function removeMember(ctx: TeamContext, memberId: string): Promise<
       .returning(['email', 'role'])
       .executeTakeFirst();
     if (!revoked) throw appError(ErrorCode.NOT_FOUND);
+    await checkAdminRule(trx, ctx, { to: revoked.role ?? undefined });
     await recordAudit(trx, {
       siteId: ctx.site.id,
       ownerId: ctx.actorId,

@@ -257,6 +257,30 @@ describeEachBackend('team: members, invites, accept-invite, audit log', (kind) =
     expect((await admin.delete(TeamApi.member(SITE_A, memberId))).statusCode).toBe(404);
   });
 
+  it('only an admin gives, changes or takes away the admin role', async () => {
+    const { v: manager } = await signIn('manager@team.test', SITE_A, Role.WEBSITE_MANAGER);
+    const { id: managerId } = {
+      id: (await list()).members.find((m) => m.email === 'manager@team.test')!.id,
+    };
+    const self = await manager.put(TeamApi.member(SITE_A, managerId), { role: Role.ADMIN });
+    expect(self.json().error.code).toBe('ROLE_INVALID');
+    const invite = await manager.post(TeamApi.members(SITE_A), {
+      email: 'want-admin@team.test',
+      role: Role.ADMIN,
+    });
+    expect(invite.json().error.code).toBe('ROLE_INVALID');
+    const demote = await manager.put(TeamApi.member(SITE_A, adminId), { role: Role.VIEWER });
+    expect(demote.statusCode).toBe(403);
+    expect((await manager.delete(TeamApi.member(SITE_A, adminId))).statusCode).toBe(403);
+    // Other roles are theirs to give.
+    const ok = await manager.post(TeamApi.members(SITE_A), {
+      email: 'by-manager@team.test',
+      role: Role.EDITOR,
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(await rolesOf(h.db, adminId, SITE_A)).toEqual([Role.ADMIN]);
+  });
+
   it('two admins demoting each other at once leave one admin', async () => {
     const a = await signIn('race-a@team.test', SITE_B, Role.ADMIN, HOST_B);
     const b = await signIn('race-b@team.test', SITE_B, Role.ADMIN, HOST_B);
