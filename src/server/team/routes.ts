@@ -208,9 +208,27 @@ export const teamRoutes: DomainRoutes = async (app, deps) => {
       // A refusal (stale crumb, too many tries, a short password) is said on the page.
       errorHandler: async (err: FastifyError, req, reply) => {
         const wire = wireError(err, req.log);
+        // A request stopped before the request context (the input boundary) has no website
+        // yet: it gets the page without the invite, never a 500.
+        const site = req.site as typeof req.site | undefined;
         const token = (req.body as { token?: unknown } | undefined)?.token;
-        const page = await pageState(req, typeof token === 'string' ? token : undefined);
-        return sendPage(reply, req, wire.status, page, wire.message);
+        const page = site
+          ? await pageState(req, typeof token === 'string' ? token : undefined).catch(() => ({
+              state: { kind: 'invalid' } as InvitePageState,
+            }))
+          : { state: { kind: 'invalid' } as InvitePageState };
+        return reply
+          .status(wire.status)
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(
+            renderInvitePage({
+              ...page,
+              siteTitle: site?.title ?? '',
+              crumb: (req.crumb as string | undefined) ?? '',
+              error: wire.message,
+            }),
+          );
       },
     },
     async (req, reply) => {

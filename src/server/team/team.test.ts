@@ -169,6 +169,15 @@ describeEachBackend('team: members, invites, accept-invite, audit log', (kind) =
     expect(r.statusCode, r.body).toBe(200);
     expect(r.body).toContain('You have joined');
     expect(r.body).toContain('action="/config/login"');
+    // Stopped at the input boundary (before the website is known): the page, not a 500 (fuzz).
+    const bad = await guest.request({
+      method: 'POST',
+      url: '/config/invite?raw=%00',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ token, password: 'form-password-1' }).toString(),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['content-type']).toContain('text/html');
   });
 
   it('refuses bad invites with clear 4xx and writes nothing', async () => {
