@@ -43,6 +43,7 @@ import { itemRoutes } from './content/items/routes.js';
 import { commentsRoutes } from './comments/routes.js';
 import { websiteRoutes } from './websites/routes.js';
 import { developerRoutes } from './developer/routes.js';
+import { teamRoutes } from './team/routes.js';
 import { CacheRegistry } from './platform/versioned-cache.js';
 import { installChangeBus } from './platform/change-bus.js';
 import { openRateCounter, rateLimitStore } from './platform/rate-limits.js';
@@ -83,6 +84,7 @@ const domains: DomainRoutes[] = [
   commentsRoutes,
   websiteRoutes,
   developerRoutes,
+  teamRoutes,
   pageRoutes,
 ];
 

@@ -107,4 +107,6 @@ export const OwnerMessages = {
   // Accounts (issue 16): the code step of a two-step sign-in, which never says which part failed.
   SIGN_IN_CODE_FAILED: 'The password or the code is not right. Please sign in again.',
   SIGN_IN_EXPIRED: 'Signing in took too long. Please enter your email and password again.',
+  // Team (issue 16): accepting an invite for an address that already has an account.
+  INVITE_PASSWORD_NEEDED: 'This email already has an account: enter its password to join.',
 } as const;

@@ -4,7 +4,8 @@ import type { EditorBoot } from './boot.js';
 import { EditorHeader } from './editor-header.js';
 import { EditorNav } from './editor-nav.js';
 import type { RangeDays } from './range-picker.js';
-import { navNameOf } from './routes.js';
+import { mayOpen, navNameOf } from './routes.js';
+import { NoAccess, Welcome } from './team/no-access.js';
 import { allows } from '../../shared/team/permissions.js';
 import { useHashRoute } from './use-hash-route.js';
 import { OverviewScreen } from './screens/overview-screen.js';
@@ -98,6 +99,12 @@ const DomainsPanel = lazy(() =>
 const SecurityScreen = lazy(() =>
   import('./account/security-screen.js').then((m) => ({ default: m.SecurityScreen })),
 );
+const TeamScreen = lazy(() =>
+  import('./team/team-screen.js').then((m) => ({ default: m.TeamScreen })),
+);
+const AuditLogScreen = lazy(() =>
+  import('./team/audit-log-screen.js').then((m) => ({ default: m.AuditLogScreen })),
+);
 const PagesScreen = lazy(() =>
   import('./content/pages/pages-screen.js').then((m) => ({ default: m.PagesScreen })),
 );
@@ -126,25 +133,31 @@ export function App({ boot }: { boot: EditorBoot }) {
     document.title = `${boot.siteTitle} · Dashboard`;
   }, [boot.siteTitle]);
 
+  // A screen the role may not use: its link is hidden; its URL says so instead of failing.
+  const allowed = mayOpen(boot.roles, route);
   // The page builder takes the whole window: its own top bar instead of the header and nav.
-  if (route.name === 'page-builder')
+  if (route.name === 'page-builder' && allowed)
     return (
       <Suspense fallback={<Loading label="Opening the page builder…" />}>
         <PageBuilderScreen key={route.pageId} pageId={route.pageId} boot={boot} />
       </Suspense>
     );
 
-  // No role on this website (a new account, a removed member): one clear page instead of
-  // screens that would all be refused; their own account's screens stay open.
-  const noRole = boot.roles.length === 0;
-  let screen;
   // No role on this website (a new account, a removed member): a page that says so and offers
   // their websites or a new one; their own account's screens stay open.
+  const noRole = boot.roles.length === 0;
+  let screen;
   if (noRole && !NO_ROLE_ROUTES.has(route.name)) screen = <NoRoleScreen boot={boot} />;
+  else if (!noRole && !allowed) screen = <NoAccess roles={boot.roles} />;
   else
     switch (route.name) {
       case 'overview':
-        screen = <OverviewScreen days={days} onDays={setDays} />;
+        // The overview is sales and visits: a role without analytics gets its screens instead.
+        screen = allows(boot.roles, 'analytics') ? (
+          <OverviewScreen days={days} onDays={setDays} />
+        ) : (
+          <Welcome boot={boot} />
+        );
         break;
       case 'performance':
         screen = <PerformanceScreen days={days} onDays={setDays} />;
@@ -256,6 +269,13 @@ export function App({ boot }: { boot: EditorBoot }) {
         break;
       case 'developer':
         screen = <DeveloperScreen />;
+
+        break;
+      case 'team':
+        screen = <TeamScreen boot={boot} />;
+        break;
+      case 'audit-log':
+        screen = <AuditLogScreen />;
         break;
       default:
         screen = (
@@ -298,7 +318,7 @@ export function App({ boot }: { boot: EditorBoot }) {
             </ul>
           </nav>
         ) : (
-          <EditorNav current={navNameOf(route)} />
+          <EditorNav current={navNameOf(route)} roles={boot.roles} />
         )}
         <main id="main" className="ed-main" ref={main} tabIndex={-1}>
           <Suspense fallback={<Loading />}>{screen}</Suspense>

@@ -1,3 +1,5 @@
+import { allows, type Permission } from '../../shared/team/permissions.js';
+
 /** The dashboard's screens, addressed by the hash (`/config#/performance`) so the server needs one route. */
 export type EditorRoute =
   | { name: 'overview' }
@@ -32,29 +34,65 @@ export type EditorRoute =
   | { name: 'website-new' }
   | { name: 'security' }
   | { name: 'developer' }
+  | { name: 'team' }
+  | { name: 'audit-log' }
   | { name: 'not-found'; path: string };
 
+/**
+ * The navigation, each screen with the permission it needs (`shared/team/permissions.ts`, the one
+ * table): a role without it does not see the link, and the screen's URL shows "You don't have
+ * access" (app.tsx). Any one of a list will do.
+ */
 export const NAV_ITEMS = [
-  { name: 'overview', href: '#/', label: 'Overview' },
-  { name: 'pages', href: '#/pages', label: 'Pages' },
-  { name: 'orders', href: '#/orders', label: 'Orders' },
-  { name: 'subscriptions', href: '#/subscriptions', label: 'Subscriptions' },
-  { name: 'products', href: '#/products', label: 'Products' },
-  { name: 'discounts', href: '#/discounts', label: 'Discounts' },
-  { name: 'inventory', href: '#/inventory', label: 'Inventory' },
-  { name: 'gift-cards', href: '#/gift-cards', label: 'Gift cards' },
-  { name: 'media', href: '#/media', label: 'Media' },
-  { name: 'design', href: '#/design', label: 'Design' },
-  { name: 'settings', href: '#/settings', label: 'Settings' },
-  { name: 'comments', href: '#/comments', label: 'Comments' },
-  { name: 'forms', href: '#/forms', label: 'Forms & mail' },
-  { name: 'restock', href: '#/restock', label: 'Restock' },
-  { name: 'checkout-settings', href: '#/checkout', label: 'Checkout' },
-  { name: 'performance', href: '#/performance', label: 'Performance' },
-  { name: 'websites', href: '#/websites', label: 'Websites' },
-  { name: 'security', href: '#/security', label: 'Security' },
-  { name: 'developer', href: '#/developer', label: 'Developer' },
-] as const;
+  { name: 'overview', href: '#/', label: 'Overview', permission: ['view'] },
+  { name: 'pages', href: '#/pages', label: 'Pages', permission: ['view'] },
+  { name: 'orders', href: '#/orders', label: 'Orders', permission: ['commerce'] },
+  {
+    name: 'subscriptions',
+    href: '#/subscriptions',
+    label: 'Subscriptions',
+    permission: ['commerce'],
+  },
+  { name: 'products', href: '#/products', label: 'Products', permission: ['commerce'] },
+  { name: 'discounts', href: '#/discounts', label: 'Discounts', permission: ['commerce'] },
+  { name: 'inventory', href: '#/inventory', label: 'Inventory', permission: ['commerce'] },
+  { name: 'gift-cards', href: '#/gift-cards', label: 'Gift cards', permission: ['commerce'] },
+  { name: 'media', href: '#/media', label: 'Media', permission: ['content', 'commerce'] },
+  { name: 'design', href: '#/design', label: 'Design', permission: ['settings'] },
+  { name: 'settings', href: '#/settings', label: 'Settings', permission: ['settings'] },
+  { name: 'comments', href: '#/comments', label: 'Comments', permission: ['moderate'] },
+  { name: 'forms', href: '#/forms', label: 'Forms & mail', permission: ['content'] },
+  { name: 'restock', href: '#/restock', label: 'Restock', permission: ['commerce'] },
+  { name: 'checkout-settings', href: '#/checkout', label: 'Checkout', permission: ['commerce'] },
+  { name: 'performance', href: '#/performance', label: 'Performance', permission: ['analytics'] },
+  { name: 'team', href: '#/team', label: 'Team', permission: ['settings'] },
+  { name: 'audit-log', href: '#/audit-log', label: 'Audit log', permission: ['settings'] },
+  { name: 'websites', href: '#/websites', label: 'Websites', permission: ['view'] },
+  { name: 'security', href: '#/security', label: 'Security', permission: ['view'] },
+  { name: 'developer', href: '#/developer', label: 'Developer', permission: ['developer'] },
+] as const satisfies readonly {
+  name: string;
+  href: string;
+  label: string;
+  permission: readonly Permission[];
+}[];
+
+type NavItem = (typeof NAV_ITEMS)[number];
+
+/** The navigation items the roles may use. */
+export function navItemsFor(roles: readonly number[]): NavItem[] {
+  return NAV_ITEMS.filter((i) =>
+    (i.permission as readonly Permission[]).some((p) => allows(roles, p)),
+  );
+}
+
+/** Whether the roles may open the screen of a route (its navigation item's permission). */
+export function mayOpen(roles: readonly number[], route: EditorRoute): boolean {
+  const nav = navNameOf(route);
+  const item = NAV_ITEMS.find((i) => i.name === nav);
+  if (!item) return true;
+  return (item.permission as readonly Permission[]).some((p) => allows(roles, p));
+}
 
 /** `#/restock/{productId}/{variantId}` — ids are URI-encoded (they are free text in theory). */
 export function restockGroupHref(productId: string, variantId: string): string {
@@ -126,7 +164,9 @@ export function routeFromHash(hash: string): EditorRoute {
       first === 'pages' ||
       first === 'comments' ||
       first === 'discounts' ||
-      first === 'developer'
+      first === 'developer' ||
+      first === 'team' ||
+      first === 'audit-log'
     )
       return { name: first };
     if (first === 'checkout') return { name: 'checkout-settings' };

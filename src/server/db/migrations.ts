@@ -19,6 +19,7 @@ import { migrations as comments } from '../comments/migrations.js';
 import { migrations as audit } from '../audit/migrations.js';
 import { migrations as websites } from '../websites/migrations.js';
 import { migrations as developer } from '../developer/migrations.js';
+import { migrations as team } from '../team/migrations.js';
 
 /**
  * Each domain owns its migrations; names start with a date and a per-domain number so they sort
@@ -45,4 +46,5 @@ export const allMigrations: Record<string, Migration> = {
   ...audit,
   ...websites,
   ...developer,
+  ...team,
 };

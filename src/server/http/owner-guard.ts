@@ -48,3 +48,9 @@ export function guardedPermissions(preValidation: unknown): readonly Permission[
   }
   return undefined;
 }
+
+/** The signed-in owner's id on a guarded route (the guard made sure there is one). */
+export function guardedOwnerId(req: FastifyRequest): string {
+  if (!req.owner) throw appError(ErrorCode.UNAUTHENTICATED);
+  return req.owner.ownerId;
+}

@@ -18,10 +18,30 @@ import { orderDownloadsMail, orderShippedMail, type MailSite } from './order-mai
 import { orderDownloads } from './downloads.js';
 import { cardRefundable, returnToCards } from '../gift-cards/order-refunds.js';
 import type { OrderDeps } from './place-order.js';
+import { recordAudit } from '../audit/audit-log.js';
 
 export interface OwnerContext {
   site: MailSite;
   origin: string;
+  /** The signed-in owner acting (the audit log's actor). */
+  actorId: string;
+}
+
+/** One order action in the audit log, in the action's transaction (issue 16). */
+function audit(
+  trx: OrderDeps['db'],
+  ctx: OwnerContext,
+  row: OrderRow,
+  action: 'order.paid' | 'order.fulfil' | 'order.refund' | 'order.cancel',
+  details: Record<string, unknown> = {},
+) {
+  return recordAudit(trx, {
+    siteId: ctx.site.id,
+    ownerId: ctx.actorId,
+    action,
+    target: `Order #${row.order_number}`,
+    details: { orderId: row.id, ...details },
+  });
 }
 
 async function mustFind(deps: OrderDeps, siteId: string, orderId: string): Promise<OrderRow> {
@@ -82,6 +102,7 @@ export async function markPaid(
       .executeTakeFirst();
     if (!moved) return;
     await addOrderEvent(trx, orderId, now, 'paid', 'Marked as paid.');
+    await audit(trx, ctx, row, 'order.paid');
     // A waiting bank transfer's digital files go out now (its confirmation had no links).
     if (row.payment_status !== 'pending') return;
     const order = await loadOrderJson(trx, deps.secret, siteId, orderId);
@@ -138,6 +159,7 @@ export async function fulfillOrder(
       .returning('id')
       .executeTakeFirst();
     if (!moved) return;
+    await audit(trx, ctx, row, 'order.fulfil', { carrier, trackingNumber });
     await trx
       .insertInto('order_fulfillments')
       .values({
@@ -217,6 +239,7 @@ export async function refundOrder(
       .returning(['refunded_total', 'paid_total', 'gift_card_total'])
       .executeTakeFirst();
     if (!moved) return;
+    await audit(trx, ctx, row, 'order.refund', { amount: want, currency: row.currency });
     await trx
       .updateTable('orders')
       .set({ payment_status: refundedStatus(moved) })
@@ -301,6 +324,7 @@ export async function cancelOrder(
       .returning('id')
       .executeTakeFirst();
     if (!moved) return false;
+    await audit(trx, ctx, row, 'order.cancel');
     const lines = await trx
       .selectFrom('order_lines')
       .select(['variant_id', 'quantity', 'product_type'])

@@ -13,7 +13,7 @@ import { ErrorCode } from '../../shared/errors.js';
 import { VISITOR_COOKIE } from '../../shared/telemetry/constants.js';
 import type { AppDeps, DomainRoutes } from '../deps.js';
 import { appError } from '../errors/app-error.js';
-import { ownerGuard } from '../http/owner-guard.js';
+import { guardedOwnerId, ownerGuard } from '../http/owner-guard.js';
 import { cartIdOf } from '../cart/cart-cookie.js';
 import { storeOf } from '../cart/store.js';
 import { siteBaseUrl } from '../mail/site-url.js';
@@ -173,6 +173,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
   const ownerCtx = (req: FastifyRequest) => ({
     site: mailSite(req.site),
     origin: origin(req.site, deps),
+    actorId: guardedOwnerId(req),
   });
 
   // Placing is per-address limited (ORDER_RATE_PER_IP a minute): a shopper places once, a script

@@ -110,3 +110,32 @@ export async function purgeTokens(db: Db, now = new Date()): Promise<void> {
     .where(sql<boolean>`coalesce(used_at, expires_at) < ${new Date(now.getTime() - 24 * 3600_000)}`)
     .execute();
 }
+
+/**
+ * What an unused, unexpired token is for, without using it up (the invite page says which
+ * website and role before the person joins). Undefined when unknown, used or expired.
+ */
+export async function peekToken(
+  db: Db,
+  token: string,
+  purpose: AuthTokenPurpose,
+  now = new Date(),
+): Promise<ConsumedToken | undefined> {
+  if (!token || token.length > 200) return undefined;
+  const row = await db
+    .selectFrom('auth_tokens')
+    .select(['email', 'owner_id', 'site_id', 'role', 'created_by'])
+    .where('id', '=', hash(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    email: row.email,
+    ownerId: row.owner_id,
+    siteId: row.site_id,
+    role: row.role,
+    createdBy: row.created_by,
+  };
+}
