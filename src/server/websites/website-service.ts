@@ -200,17 +200,6 @@ export async function listWebsites(
   });
 }
 
-/** Deleting needs an administrator (the guard checked `settings`; managers have that too). */
-async function requireAdmin(db: Db, ownerId: string, siteId: string): Promise<void> {
-  const row = await db
-    .selectFrom('site_roles')
-    .select('role')
-    .where('site_id', '=', siteId)
-    .where('owner_id', '=', ownerId)
-    .executeTakeFirst();
-  if (row?.role !== Role.ADMIN) throw appError(ErrorCode.FORBIDDEN);
-}
-
 /**
  * Marks a website for deletion: it stops serving at once (the resolver skips it, on every
  * process) and the `website-purge` job removes it after `DELETE_GRACE_DAYS`. Deleting again
@@ -221,7 +210,6 @@ export async function markForDeletion(
   ownerId: string,
   siteId: string,
 ): Promise<Date> {
-  await requireAdmin(deps.db, ownerId, siteId);
   const purgeAt = new Date(deps.now() + DELETE_GRACE_DAYS * DAY_MS);
   await deps.db
     .updateTable('sites')
@@ -243,7 +231,6 @@ export async function restoreWebsite(
   ownerId: string,
   siteId: string,
 ): Promise<void> {
-  await requireAdmin(deps.db, ownerId, siteId);
   await deps.db.updateTable('sites').set({ deleting_on: null }).where('id', '=', siteId).execute();
   deps.events.emit('content-changed', { siteId });
 }
