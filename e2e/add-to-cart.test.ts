@@ -100,6 +100,37 @@ describe('add to cart in the browser (SPEC 4.1, 5.1, 2.2)', () => {
     await context.close();
   });
 
+  it('keeps a tap on Add To Cart made before the island is live, and adds once it is', async () => {
+    const product = pick(
+      products,
+      'physical with one variant in stock',
+      (p) =>
+        plainPhysical(p) &&
+        p.structuredContent.variants.length === 1 &&
+        inStock(p.structuredContent.variants[0]!),
+    );
+    const { page, errors, context } = await newPage(browser);
+    // Hold the hydrator's chunk: until it is released every island is server HTML only.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/hydrate-island-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}${product.fullUrl}`);
+    // The page's own form (add-on products below it are product forms too).
+    const form = page.locator('[data-island="product-form"]').first();
+    await form.locator('button.pi-button').click();
+    expect(await form.getAttribute('data-hydrated')).toBeNull();
+    expect(await cartCount(page)).toBe(0);
+
+    release();
+    await expect.poll(() => form.getAttribute('data-hydrated'), { timeout: 30_000 }).toBe('true');
+    await expect.poll(() => cartCount(page), { timeout: 30_000 }).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('list grid: Adding…, then Added! with the popover after 1 s, gone after 3000 ms', async () => {
     const single = pick(
       products,

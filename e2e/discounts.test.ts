@@ -82,12 +82,25 @@ describe('discount codes in the browser', () => {
       .toContain('This code is not valid.');
 
     await field.fill('welcome10');
+    // A code that applies is saved onto the cart (the /cart page's PUT), not only in the page.
+    const saved = page.waitForResponse(
+      (r) =>
+        r.url().endsWith('/api/commerce/shopping-cart/coupon') && r.request().method() === 'PUT',
+    );
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect
       .poll(() => page.locator(`${CHECKOUT} .co-totals`).textContent(), { timeout: 15_000 })
       .toContain('Discount · WELCOME10−$5.60');
     expect(await page.getByRole('button', { name: 'Remove WELCOME10' }).count()).toBe(1);
     expect(await field.inputValue()).toBe('');
+    expect((await saved).status()).toBe(200);
+    // So a reload keeps it.
+    await page.reload();
+    await hydrated(page, CHECKOUT);
+    await expect
+      .poll(() => page.locator(`${CHECKOUT} .co-totals`).textContent(), { timeout: 15_000 })
+      .toContain('Discount · WELCOME10−$5.60');
+    expect(await page.getByRole('button', { name: 'Remove WELCOME10' }).count()).toBe(1);
 
     await fillCheckout(page, 'welcome.e2e@example.com');
     // $56.00 − $5.60 = $50.40, free shipping over $75 does not apply: $8 + NY tax 8.875%.

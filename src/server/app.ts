@@ -41,6 +41,9 @@ import { pageApiRoutes } from './content/pages/routes.js';
 import { editingRoutes } from './content/editing/routes.js';
 import { itemRoutes } from './content/items/routes.js';
 import { commentsRoutes } from './comments/routes.js';
+import { websiteRoutes } from './websites/routes.js';
+import { developerRoutes } from './developer/routes.js';
+import { teamRoutes } from './team/routes.js';
 import { CacheRegistry } from './platform/versioned-cache.js';
 import { installChangeBus } from './platform/change-bus.js';
 import { openRateCounter, rateLimitStore } from './platform/rate-limits.js';
@@ -79,6 +82,9 @@ const domains: DomainRoutes[] = [
   editingRoutes,
   itemRoutes,
   commentsRoutes,
+  websiteRoutes,
+  developerRoutes,
+  teamRoutes,
   pageRoutes,
 ];
 

@@ -64,6 +64,11 @@ export interface Config {
   cartPurgeDays: number;
   /** S3_*: media in an S3-compatible bucket instead of DATA_DIR (docs/media.md). */
   s3: S3Settings | undefined;
+  /**
+   * ALLOW_SIGNUP: anyone may create an account at /config/signup (docs/accounts.md). On by
+   * default outside production (NODE_ENV), off in production unless set.
+   */
+  allowSignup: boolean;
 }
 
 /**
@@ -145,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
     s3: s3SettingsFromEnv(env),
+    allowSignup: bool(env.ALLOW_SIGNUP, env.NODE_ENV !== 'production'),
   };
 }
 

@@ -85,4 +85,28 @@ export const OwnerMessages = {
   DEVELOPER_MODE_OFF: 'Turn on developer mode to edit the theme.',
   TEMPLATE_ERRORS: 'The theme has errors. The live site keeps its last good version.',
   THEME_FILE_INVALID: 'Theme files must be templates, blocks, partials, CSS or the settings file.',
+  // Template helpers for theme authors (issue 16; docs/templates.md): collected as template
+  // errors for the developer, never shown to visitors. SPEC 5.7 gives the rules; the texts are ours
+  // except the colour ones above and the money sentence, which are SPEC 5.7's.
+  IMAGE_LOADER_UNKNOWN: "Image loader must be 'sqs', 'raw', 'vimeo' or 'youtube'.",
+  IMAGE_WIDTH_INVALID: 'Image width must be a positive integer.',
+  IMAGE_HEIGHT_INVALID: 'Image height must be a positive integer.',
+  IMAGE_SIZES_REQUIRED: "Image sizes are required with the 'sqs' loader.",
+  IMAGE_SRCSET_NOT_ALLOWED: "Image srcset is allowed only with the 'raw' loader.",
+  IMAGE_FORMAT_NOT_ALLOWED: "Image format is allowed only with the 'vimeo' or 'youtube' loaders.",
+  IMAGE_FORMAT_INVALID: "Image format must be 'jpg' or 'webp'.",
+  IMAGE_VIDEO_ID_REQUIRED: "A video id is required with the 'youtube' loader.",
+  IMAGE_SRC_REQUIRED: "Image src is required unless the loader is 'youtube'.",
+  MESSAGE_PLURAL_NO_OTHER: "A plural form needs an 'other' case.",
+  MESSAGE_PLURAL_NOT_NUMBER: 'A plural argument must be a number.',
+  MESSAGE_SYNTAX: 'The message cannot be read: {detail}.',
+  MONEY_FREE_LABEL_REQUIRED: 'Money display requires a free label when free-if-zero is on.',
+  FONT_UNKNOWN: "There is no bundled font '{id}'.",
+  // SPEC 8.6 (time-since with an invalid date).
+  INVALID_DATE: 'Invalid date.',
+  // Accounts (issue 16): the code step of a two-step sign-in, which never says which part failed.
+  SIGN_IN_CODE_FAILED: 'The password or the code is not right. Please sign in again.',
+  SIGN_IN_EXPIRED: 'Signing in took too long. Please enter your email and password again.',
+  // Team (issue 16): accepting an invite for an address that already has an account.
+  INVITE_PASSWORD_NEEDED: 'This email already has an account: enter its password to join.',
 } as const;

@@ -4,7 +4,8 @@ import type { EditorBoot } from './boot.js';
 import { EditorHeader } from './editor-header.js';
 import { EditorNav } from './editor-nav.js';
 import type { RangeDays } from './range-picker.js';
-import { navNameOf } from './routes.js';
+import { mayOpen, navNameOf } from './routes.js';
+import { NoAccess, Welcome } from './team/no-access.js';
 import { allows } from '../../shared/team/permissions.js';
 import { useHashRoute } from './use-hash-route.js';
 import { OverviewScreen } from './screens/overview-screen.js';
@@ -12,6 +13,7 @@ import { PerformanceScreen } from './screens/performance-screen.js';
 import { RestockScreen } from './screens/restock-screen.js';
 import { RestockGroupScreen } from './screens/restock-group-screen.js';
 import { InventoryScreen } from './screens/inventory-screen.js';
+import { NO_ROLE_ROUTES, NoRoleScreen } from './account/no-role-screen.js';
 
 // The store screens are chunks of their own, fetched when the owner opens them.
 const OrdersScreen = lazy(() =>
@@ -85,8 +87,29 @@ const SettingsScreen = lazy(() =>
 const CommentsScreen = lazy(() =>
   import('./comments/comments-screen.js').then((m) => ({ default: m.CommentsScreen })),
 );
+const WebsitesScreen = lazy(() =>
+  import('./websites/websites-screen.js').then((m) => ({ default: m.WebsitesScreen })),
+);
+const NewWebsiteScreen = lazy(() =>
+  import('./websites/new-website-screen.js').then((m) => ({ default: m.NewWebsiteScreen })),
+);
+const DomainsPanel = lazy(() =>
+  import('./websites/domains-panel.js').then((m) => ({ default: m.DomainsPanel })),
+);
+const SecurityScreen = lazy(() =>
+  import('./account/security-screen.js').then((m) => ({ default: m.SecurityScreen })),
+);
+const TeamScreen = lazy(() =>
+  import('./team/team-screen.js').then((m) => ({ default: m.TeamScreen })),
+);
+const AuditLogScreen = lazy(() =>
+  import('./team/audit-log-screen.js').then((m) => ({ default: m.AuditLogScreen })),
+);
 const PagesScreen = lazy(() =>
   import('./content/pages/pages-screen.js').then((m) => ({ default: m.PagesScreen })),
+);
+const DeveloperScreen = lazy(() =>
+  import('./developer/developer-screen.js').then((m) => ({ default: m.DeveloperScreen })),
 );
 
 /** The dashboard: header, navigation and the screen the hash names. */
@@ -110,121 +133,160 @@ export function App({ boot }: { boot: EditorBoot }) {
     document.title = `${boot.siteTitle} · Dashboard`;
   }, [boot.siteTitle]);
 
+  // A screen the role may not use: its link is hidden; its URL says so instead of failing.
+  const allowed = mayOpen(boot.roles, route);
   // The page builder takes the whole window: its own top bar instead of the header and nav.
-  if (route.name === 'page-builder')
+  if (route.name === 'page-builder' && allowed)
     return (
       <Suspense fallback={<Loading label="Opening the page builder…" />}>
         <PageBuilderScreen key={route.pageId} pageId={route.pageId} boot={boot} />
       </Suspense>
     );
 
+  // No role on this website (a new account, a removed member): a page that says so and offers
+  // their websites or a new one; their own account's screens stay open.
+  const noRole = boot.roles.length === 0;
   let screen;
-  switch (route.name) {
-    case 'overview':
-      screen = <OverviewScreen days={days} onDays={setDays} />;
-      break;
-    case 'performance':
-      screen = <PerformanceScreen days={days} onDays={setDays} />;
-      break;
-    case 'forms':
-      screen = <FormsHome />;
-      break;
-    case 'form':
-      screen = <FormBuilderScreen key={route.formId} formId={route.formId} />;
-      break;
-    case 'form-submissions':
-      screen = <InboxScreen key={route.formId} formId={route.formId} />;
-      break;
-    case 'mailing-lists':
-      screen = <MailingListsScreen />;
-      break;
-    case 'restock':
-      screen = <RestockScreen />;
-      break;
-    case 'restock-group':
-      screen = (
-        <RestockGroupScreen
-          key={`${route.productId}/${route.variantId}`}
-          productId={route.productId}
-          variantId={route.variantId}
-        />
-      );
-      break;
-    case 'inventory':
-      screen = <InventoryScreen />;
-      break;
-    case 'orders':
-      screen = <OrdersScreen />;
-      break;
-    case 'subscriptions':
-      screen = <SubscriptionsScreen />;
-      break;
-    case 'order':
-      screen = <OrderScreen key={route.orderId} orderId={route.orderId} />;
-      break;
-    case 'gift-cards':
-      screen = <GiftCardsScreen />;
-      break;
-    case 'gift-card':
-      screen = <GiftCardScreen key={route.giftCardId} giftCardId={route.giftCardId} />;
-      break;
-    case 'checkout-settings':
-      screen = <CheckoutSettingsScreen />;
-      break;
-    case 'discounts':
-      screen = <DiscountsScreen />;
-      break;
-    case 'discount':
-      screen = (
-        <DiscountEditorScreen key={route.discountId ?? 'new'} discountId={route.discountId} />
-      );
-      break;
-    case 'products':
-      screen = <ProductsScreen />;
-      break;
-    case 'product':
-      screen = <ProductEditorScreen key={route.productId} productId={route.productId} />;
-      break;
-    case 'product-new':
-      screen = <ProductEditorScreen key={`new-${route.productType}`} newType={route.productType} />;
-      break;
-    case 'content-items':
-      screen = <ItemsScreen key={route.collectionId} collectionId={route.collectionId} />;
-      break;
-    case 'content-item':
-      screen = (
-        <ItemEditorScreen
-          key={`${route.collectionId}/${route.itemId ?? 'new'}`}
-          collectionId={route.collectionId}
-          itemId={route.itemId}
-        />
-      );
-      break;
-    case 'media':
-      screen = <MediaScreen />;
-      break;
-    case 'design':
-      screen = <DesignScreen canSave={allows(boot.roles, 'settings')} />;
-      break;
-    case 'settings':
-      screen = <SettingsScreen canSave={allows(boot.roles, 'settings')} />;
-      break;
-    case 'comments':
-      screen = <CommentsScreen />;
-      break;
-    case 'pages':
-      screen = <PagesScreen roles={boot.roles} siteTitle={boot.siteTitle} />;
-      break;
-    default:
-      screen = (
-        <>
-          <h1 tabIndex={-1}>Page not found</h1>
-          <p>
-            There is no dashboard screen here. <a href="#/">Go to the overview</a>.
-          </p>
-        </>
-      );
-  }
+  if (noRole && !NO_ROLE_ROUTES.has(route.name)) screen = <NoRoleScreen boot={boot} />;
+  else if (!noRole && !allowed) screen = <NoAccess roles={boot.roles} />;
+  else
+    switch (route.name) {
+      case 'overview':
+        // The overview is sales and visits: a role without analytics gets its screens instead.
+        screen = allows(boot.roles, 'analytics') ? (
+          <OverviewScreen days={days} onDays={setDays} />
+        ) : (
+          <Welcome boot={boot} />
+        );
+        break;
+      case 'performance':
+        screen = <PerformanceScreen days={days} onDays={setDays} />;
+        break;
+      case 'forms':
+        screen = <FormsHome />;
+        break;
+      case 'form':
+        screen = <FormBuilderScreen key={route.formId} formId={route.formId} />;
+        break;
+      case 'form-submissions':
+        screen = <InboxScreen key={route.formId} formId={route.formId} />;
+        break;
+      case 'mailing-lists':
+        screen = <MailingListsScreen />;
+        break;
+      case 'restock':
+        screen = <RestockScreen />;
+        break;
+      case 'restock-group':
+        screen = (
+          <RestockGroupScreen
+            key={`${route.productId}/${route.variantId}`}
+            productId={route.productId}
+            variantId={route.variantId}
+          />
+        );
+        break;
+      case 'inventory':
+        screen = <InventoryScreen />;
+        break;
+      case 'orders':
+        screen = <OrdersScreen />;
+        break;
+      case 'subscriptions':
+        screen = <SubscriptionsScreen />;
+        break;
+      case 'order':
+        screen = <OrderScreen key={route.orderId} orderId={route.orderId} />;
+        break;
+      case 'gift-cards':
+        screen = <GiftCardsScreen />;
+        break;
+      case 'gift-card':
+        screen = <GiftCardScreen key={route.giftCardId} giftCardId={route.giftCardId} />;
+        break;
+      case 'checkout-settings':
+        screen = <CheckoutSettingsScreen />;
+        break;
+      case 'discounts':
+        screen = <DiscountsScreen />;
+        break;
+      case 'discount':
+        screen = (
+          <DiscountEditorScreen key={route.discountId ?? 'new'} discountId={route.discountId} />
+        );
+        break;
+      case 'products':
+        screen = <ProductsScreen />;
+        break;
+      case 'product':
+        screen = <ProductEditorScreen key={route.productId} productId={route.productId} />;
+        break;
+      case 'product-new':
+        screen = (
+          <ProductEditorScreen key={`new-${route.productType}`} newType={route.productType} />
+        );
+        break;
+      case 'content-items':
+        screen = <ItemsScreen key={route.collectionId} collectionId={route.collectionId} />;
+        break;
+      case 'content-item':
+        screen = (
+          <ItemEditorScreen
+            key={`${route.collectionId}/${route.itemId ?? 'new'}`}
+            collectionId={route.collectionId}
+            itemId={route.itemId}
+          />
+        );
+        break;
+      case 'media':
+        screen = <MediaScreen />;
+        break;
+      case 'design':
+        screen = <DesignScreen canSave={allows(boot.roles, 'settings')} />;
+        break;
+      case 'settings':
+        screen = (
+          <>
+            <SettingsScreen canSave={allows(boot.roles, 'settings')} />
+            {allows(boot.roles, 'settings') && <DomainsPanel siteId={boot.siteId} />}
+          </>
+        );
+        break;
+      case 'websites':
+        screen = <WebsitesScreen noRoleHere={noRole} />;
+        break;
+      case 'website-new':
+        screen = <NewWebsiteScreen />;
+        break;
+      case 'comments':
+        screen = <CommentsScreen />;
+        break;
+      case 'pages':
+        screen = <PagesScreen roles={boot.roles} siteTitle={boot.siteTitle} />;
+        break;
+      case 'security':
+        screen = <SecurityScreen />;
+        break;
+      case 'developer':
+        screen = <DeveloperScreen />;
+
+        break;
+      case 'team':
+        screen = <TeamScreen boot={boot} />;
+        break;
+      case 'audit-log':
+        screen = <AuditLogScreen />;
+        break;
+      default:
+        screen = (
+          <>
+            <h1 tabIndex={-1}>Page not found</h1>
+            <p>
+              There is no dashboard screen here. <a href="#/">Go to the overview</a>.
+            </p>
+          </>
+        );
+    }
 
   return (
     <>
@@ -240,7 +302,24 @@ export function App({ boot }: { boot: EditorBoot }) {
       </a>
       <EditorHeader boot={boot} />
       <div className="ed-layout">
-        <EditorNav current={navNameOf(route)} />
+        {noRole ? (
+          <nav className="ed-nav" aria-label="Dashboard">
+            <ul>
+              <li>
+                <a href="#/" aria-current={route.name === 'security' ? undefined : 'page'}>
+                  Start
+                </a>
+              </li>
+              <li>
+                <a href="#/security" aria-current={route.name === 'security' ? 'page' : undefined}>
+                  Security
+                </a>
+              </li>
+            </ul>
+          </nav>
+        ) : (
+          <EditorNav current={navNameOf(route)} roles={boot.roles} />
+        )}
         <main id="main" className="ed-main" ref={main} tabIndex={-1}>
           <Suspense fallback={<Loading />}>{screen}</Suspense>
         </main>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { EditorBoot } from './boot.js';
 import { editorFetch, LOGIN_URL } from './editor-fetch.js';
 import { actionFailureText } from './messages.js';
+import { WebsiteSwitcher } from './websites/website-switcher.js';
 
 /** Site title, who is signed in and as what, a link to the live site, and Sign out. */
 export function EditorHeader({ boot }: { boot: EditorBoot }) {
@@ -23,7 +24,7 @@ export function EditorHeader({ boot }: { boot: EditorBoot }) {
   return (
     <header className="ed-header">
       <p className="ed-site">
-        <span className="ed-site-title">{boot.siteTitle}</span>
+        <WebsiteSwitcher siteTitle={boot.siteTitle} />
         <span className="ed-site-sub">Dashboard</span>
       </p>
       <div className="ed-account">

@@ -1,3 +1,5 @@
+import { allows, type Permission } from '../../shared/team/permissions.js';
+
 /** The dashboard's screens, addressed by the hash (`/config#/performance`) so the server needs one route. */
 export type EditorRoute =
   | { name: 'overview' }
@@ -28,26 +30,69 @@ export type EditorRoute =
   | { name: 'pages' }
   | { name: 'comments' }
   | { name: 'page-builder'; pageId: string }
+  | { name: 'websites' }
+  | { name: 'website-new' }
+  | { name: 'security' }
+  | { name: 'developer' }
+  | { name: 'team' }
+  | { name: 'audit-log' }
   | { name: 'not-found'; path: string };
 
+/**
+ * The navigation, each screen with the permission it needs (`shared/team/permissions.ts`, the one
+ * table): a role without it does not see the link, and the screen's URL shows "You don't have
+ * access" (app.tsx). Any one of a list will do.
+ */
 export const NAV_ITEMS = [
-  { name: 'overview', href: '#/', label: 'Overview' },
-  { name: 'pages', href: '#/pages', label: 'Pages' },
-  { name: 'orders', href: '#/orders', label: 'Orders' },
-  { name: 'subscriptions', href: '#/subscriptions', label: 'Subscriptions' },
-  { name: 'products', href: '#/products', label: 'Products' },
-  { name: 'discounts', href: '#/discounts', label: 'Discounts' },
-  { name: 'inventory', href: '#/inventory', label: 'Inventory' },
-  { name: 'gift-cards', href: '#/gift-cards', label: 'Gift cards' },
-  { name: 'media', href: '#/media', label: 'Media' },
-  { name: 'design', href: '#/design', label: 'Design' },
-  { name: 'settings', href: '#/settings', label: 'Settings' },
-  { name: 'comments', href: '#/comments', label: 'Comments' },
-  { name: 'forms', href: '#/forms', label: 'Forms & mail' },
-  { name: 'restock', href: '#/restock', label: 'Restock' },
-  { name: 'checkout-settings', href: '#/checkout', label: 'Checkout' },
-  { name: 'performance', href: '#/performance', label: 'Performance' },
-] as const;
+  { name: 'overview', href: '#/', label: 'Overview', permission: ['view'] },
+  { name: 'pages', href: '#/pages', label: 'Pages', permission: ['view'] },
+  { name: 'orders', href: '#/orders', label: 'Orders', permission: ['commerce'] },
+  {
+    name: 'subscriptions',
+    href: '#/subscriptions',
+    label: 'Subscriptions',
+    permission: ['commerce'],
+  },
+  { name: 'products', href: '#/products', label: 'Products', permission: ['commerce'] },
+  { name: 'discounts', href: '#/discounts', label: 'Discounts', permission: ['commerce'] },
+  { name: 'inventory', href: '#/inventory', label: 'Inventory', permission: ['commerce'] },
+  { name: 'gift-cards', href: '#/gift-cards', label: 'Gift cards', permission: ['commerce'] },
+  { name: 'media', href: '#/media', label: 'Media', permission: ['content', 'commerce'] },
+  { name: 'design', href: '#/design', label: 'Design', permission: ['settings'] },
+  { name: 'settings', href: '#/settings', label: 'Settings', permission: ['settings'] },
+  { name: 'comments', href: '#/comments', label: 'Comments', permission: ['moderate'] },
+  { name: 'forms', href: '#/forms', label: 'Forms & mail', permission: ['content'] },
+  { name: 'restock', href: '#/restock', label: 'Restock', permission: ['commerce'] },
+  { name: 'checkout-settings', href: '#/checkout', label: 'Checkout', permission: ['commerce'] },
+  { name: 'performance', href: '#/performance', label: 'Performance', permission: ['analytics'] },
+  { name: 'team', href: '#/team', label: 'Team', permission: ['settings'] },
+  { name: 'audit-log', href: '#/audit-log', label: 'Audit log', permission: ['settings'] },
+  { name: 'websites', href: '#/websites', label: 'Websites', permission: ['view'] },
+  { name: 'security', href: '#/security', label: 'Security', permission: ['view'] },
+  { name: 'developer', href: '#/developer', label: 'Developer', permission: ['developer'] },
+] as const satisfies readonly {
+  name: string;
+  href: string;
+  label: string;
+  permission: readonly Permission[];
+}[];
+
+type NavItem = (typeof NAV_ITEMS)[number];
+
+/** The navigation items the roles may use. */
+export function navItemsFor(roles: readonly number[]): NavItem[] {
+  return NAV_ITEMS.filter((i) =>
+    (i.permission as readonly Permission[]).some((p) => allows(roles, p)),
+  );
+}
+
+/** Whether the roles may open the screen of a route (its navigation item's permission). */
+export function mayOpen(roles: readonly number[], route: EditorRoute): boolean {
+  const nav = navNameOf(route);
+  const item = NAV_ITEMS.find((i) => i.name === nav);
+  if (!item) return true;
+  return (item.permission as readonly Permission[]).some((p) => allows(roles, p));
+}
 
 /** `#/restock/{productId}/{variantId}` — ids are URI-encoded (they are free text in theory). */
 export function restockGroupHref(productId: string, variantId: string): string {
@@ -118,13 +163,20 @@ export function routeFromHash(hash: string): EditorRoute {
       first === 'settings' ||
       first === 'pages' ||
       first === 'comments' ||
-      first === 'discounts'
+      first === 'discounts' ||
+      first === 'developer' ||
+      first === 'team' ||
+      first === 'audit-log'
     )
       return { name: first };
     if (first === 'checkout') return { name: 'checkout-settings' };
     if (first === 'mailing-lists') return { name: 'mailing-lists' };
     if (first === 'gift-cards') return { name: 'gift-cards' };
+    if (first === 'websites') return { name: 'websites' };
+    if (first === 'security') return { name: 'security' };
   }
+  if (first === 'websites' && rest.length === 1 && rest[0] === 'new')
+    return { name: 'website-new' };
   if (
     first === 'forms' &&
     (rest.length === 1 || (rest.length === 2 && rest[1] === 'submissions'))
@@ -185,5 +237,6 @@ export function navNameOf(route: EditorRoute): string | undefined {
   // Blogs, events and galleries are reached from the Pages screen.
   if (route.name === 'content-items' || route.name === 'content-item') return 'pages';
   if (route.name === 'page-builder') return 'pages';
+  if (route.name === 'website-new') return 'websites';
   return route.name === 'restock-group' ? 'restock' : route.name;
 }

@@ -1,5 +1,6 @@
 import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { replayEarlyClick } from './early-clicks.js';
 import { isIslandName, islandRegistry, type IslandModule } from './registry.js';
 
 /**
@@ -34,6 +35,8 @@ export async function hydrateIsland(el: HTMLElement): Promise<void> {
 function Hydrated({ el, children }: { el: HTMLElement; children: ReactNode }) {
   useEffect(() => {
     el.dataset.hydrated = 'true';
+    // Handlers are attached once React has committed: a tap held by the loader lands now.
+    replayEarlyClick(el);
   }, [el]);
   return children;
 }

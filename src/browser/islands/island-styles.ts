@@ -4,10 +4,10 @@ import { PRODUCT_STYLES } from './product/styles.js';
 import { RESTOCK_STYLES } from './restock/styles.js';
 
 /**
- * Every island's own sheet. The server inlines them in each page's head, so server-rendered
- * islands are styled from the first paint and hydration shifts nothing; each island's
- * `ensure…Styles()` then finds its sheet by id and adds nothing (it still injects it where a
- * page lacks it, e.g. an island mounted into a page of another renderer).
+ * Every island's own sheet. The server inlines them in each page's head (render/assets.ts), so
+ * server-rendered islands are styled from the first paint and hydration shifts nothing. Only the
+ * server imports them: islands run only on pages whose head has them (the same `assetsHead`
+ * loads the islands), so the browser bundles carry no second copy of the CSS.
  */
 export const islandStyleSheets: readonly { id: string; css: string }[] = [
   CART_STYLES,

@@ -1,3 +1,4 @@
+import { holdEarlyClicks } from './early-clicks.js';
 import { hydrateIslands } from './hydrate.js';
 import type { ScheduleEnv } from './hydrate-schedule.js';
 import { listenForLightbox } from './lightbox/lightbox-trigger.js';
@@ -12,7 +13,12 @@ const env: ScheduleEnv = {
   IntersectionObserver: window.IntersectionObserver,
 };
 
+/** Islands whose hydration has started: an early tap and the schedule may both ask for one. */
+const started = new WeakSet<HTMLElement>();
+
 const hydrateOne = (el: HTMLElement) => {
+  if (started.has(el)) return;
+  started.add(el);
   import('./hydrate-island.js')
     .then((m) => m.hydrateIsland(el))
     .catch((err: unknown) => console.warn('islands: could not load the hydrator', err));
@@ -27,6 +33,7 @@ const enhanceGalleries = () => {
     .catch((err: unknown) => console.warn('gallery: could not load its controls', err));
 };
 
+holdEarlyClicks(document, hydrateOne);
 const scan = () => {
   hydrateIslands(document, env, hydrateOne);
   enhanceGalleries();

@@ -17,6 +17,9 @@ import { migrations as giftCards } from '../gift-cards/migrations.js';
 import { migrations as subscriptions } from '../subscriptions/migrations.js';
 import { migrations as comments } from '../comments/migrations.js';
 import { migrations as audit } from '../audit/migrations.js';
+import { migrations as websites } from '../websites/migrations.js';
+import { migrations as developer } from '../developer/migrations.js';
+import { migrations as team } from '../team/migrations.js';
 
 /**
  * Each domain owns its migrations; names start with a date and a per-domain number so they sort
@@ -41,4 +44,7 @@ export const allMigrations: Record<string, Migration> = {
   ...subscriptions,
   ...comments,
   ...audit,
+  ...websites,
+  ...developer,
+  ...team,
 };

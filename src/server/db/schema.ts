@@ -16,6 +16,8 @@ import type { GiftCardsTables } from '../gift-cards/tables.js';
 import type { SubscriptionsTables } from '../subscriptions/tables.js';
 import type { CommentsTables } from '../comments/tables.js';
 import type { AuditTables } from '../audit/tables.js';
+import type { WebsitesTables } from '../websites/tables.js';
+import type { DeveloperTables } from '../developer/tables.js';
 
 /** Every table, as each domain declares its own in `<domain>/tables.ts`. */
 export interface Database
@@ -37,4 +39,6 @@ export interface Database
     GiftCardsTables,
     SubscriptionsTables,
     CommentsTables,
-    AuditTables {}
+    AuditTables,
+    WebsitesTables,
+    DeveloperTables {}

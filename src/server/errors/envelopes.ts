@@ -47,6 +47,16 @@ export const errorEnvelopes = {
   subscription: {
     body: (e) => ({ ...standard(e), data: { message: e.message, code: e.code } }),
   },
+  /**
+   * Developer mode (issue 16): a theme that does not compile answers 422 with `errors`
+   * (`[{ file, line, message }]`) at the top as well, where the editor reads them.
+   */
+  theme: {
+    body(e) {
+      const errors = e.details.errors as unknown[] | undefined;
+      return { ...standard(e), ...(errors ? { errors } : {}) };
+    },
+  },
 } satisfies Record<string, ErrorEnvelope>;
 
 type ErrorEnvelopeName = keyof typeof errorEnvelopes;

@@ -378,5 +378,53 @@ describeEachBackend('gift cards through orders', (kind) => {
       expect(after.balance).toBe(700);
       expect(after.transactions.at(-1)).toMatchObject({ kind: 'refunded', amount: 700 });
     });
+
+    it('a gift card paid by bank transfer is issued (and mailed) when the order is marked paid', async () => {
+      const cardsOf = (orderId: string) =>
+        h.db
+          .selectFrom('gift_cards')
+          .select(['id', 'balance', 'recipient_email'])
+          .where('order_id', '=', orderId)
+          .execute();
+      const codeMails = (to: string) =>
+        h.db
+          .selectFrom('outbox')
+          .select(['kind', 'text_body'])
+          .where('to_address', '=', to)
+          .where('subject', 'like', '%gift card%')
+          .execute();
+      const place = async (email: string) => {
+        const s = await shopperWithPosters(1);
+        expect((await s.add({ itemId: 'gift', sku: 'GIFT-25', quantity: 2 })).statusCode).toBe(200);
+        const res = await s.post(ORDERS, placeBody({ email, payment: { provider: 'manual' } }));
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json().order as OrderJson;
+      };
+      const order = await place('transfer@example.com');
+      expect(order.paymentStatus).toBe('pending');
+      // Before the money comes: no card, no code in anyone's mail.
+      expect(await cardsOf(order.id)).toEqual([]);
+      expect(await codeMails('transfer@example.com')).toEqual([]);
+
+      const paid = await owner.post(`${ORDERS}/${order.id}/mark-paid`);
+      expect(paid.statusCode, paid.body).toBe(200);
+      const cards = await cardsOf(order.id);
+      expect(cards.map((c) => c.balance)).toEqual([2500, 2500]);
+      expect(cards.every((c) => c.recipient_email === 'transfer@example.com')).toBe(true);
+      const mailed = await codeMails('transfer@example.com');
+      expect(mailed).toHaveLength(2);
+      expect(mailed[0]!.text_body).toContain('$25.00');
+      // A repeat of 'Mark as paid' issues nothing more.
+      expect((await owner.post(`${ORDERS}/${order.id}/mark-paid`)).statusCode).toBe(200);
+      expect(await cardsOf(order.id)).toHaveLength(2);
+
+      // Cancelled before it was paid: nothing is ever issued.
+      const unpaid = await place('never-paid@example.com');
+      const cancelled = await owner.post(`${ORDERS}/${unpaid.id}/cancel`);
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(await cardsOf(unpaid.id)).toEqual([]);
+      expect(await codeMails('never-paid@example.com')).toEqual([]);
+      expect((await owner.post(`${ORDERS}/${unpaid.id}/mark-paid`)).statusCode).toBe(409);
+    });
   });
 });

@@ -5,7 +5,7 @@ import {
 } from '../../shared/checkout/gift-cards.js';
 import { ErrorCode, Messages } from '../../shared/errors.js';
 import { isGiftCard } from '../../shared/product/rules.js';
-import { appError } from '../errors/app-error.js';
+import { AppError, appError } from '../errors/app-error.js';
 import { sha256 } from '../cart/cart-cookie.js';
 import { createCartWithLines } from '../cart/cart-with-lines.js';
 import { loadCartProduct, unitPriceCents } from '../cart/catalog-port.js';
@@ -18,13 +18,51 @@ import {
 import { dayIn } from './send-date.js';
 
 /**
- * Providers the gift card checkout takes: those that decide with the order (the test card).
- * A card is issued with its order, so a bank transfer (paid later, maybe never) would hand out
- * a spendable code before the money came; Stripe's card form is tied to the visitor's cart
- * (its PaymentIntent is made for the cart's quote) and is not offered here yet.
+ * Providers the gift card checkout takes: the test card (decided with the order) and Stripe's
+ * card form (the PaymentIntent is made for the checkout's private cart: gift-card-stripe-intent.ts).
+ * Not a bank transfer: a card is issued with its order, so it would hand out a spendable code
+ * before the money came (the cart's bank transfer issues at 'Mark as paid' instead).
  */
 export function giftCardProviders(deps: Pick<OrderDeps, 'providers'>): PaymentProviderId[] {
-  return (['test'] as const).filter((id) => deps.providers[id]?.settleWithOrder);
+  return (['test', 'stripe'] as const).filter((id) =>
+    id === 'test' ? deps.providers.test?.settleWithOrder : deps.providers.stripe?.initiate,
+  );
+}
+
+/**
+ * The gift card checkout's private cart, holding the one gift card line: its id comes from the
+ * website, the page's Idempotency-Key and the denomination, so a retry — and, with Stripe, the
+ * card form's PaymentIntent and the placement — all reach the same cart.
+ */
+export async function giftCardCart(
+  deps: Pick<OrderDeps, 'db' | 'now'>,
+  siteId: string,
+  found: NonNullable<Awaited<ReturnType<typeof loadCartProduct>>>,
+  variant: NonNullable<Awaited<ReturnType<typeof loadCartProduct>>>['product']['variants'][number],
+  idempotencyKey: string | undefined,
+): Promise<{ cartId: string; created: boolean }> {
+  const cartId = idempotencyKey
+    ? `gc-${sha256(`${siteId}\n${idempotencyKey}\n${variant.sku}`).slice(0, 32)}`
+    : undefined;
+  const { id, created } = await createCartWithLines(
+    deps.db,
+    siteId,
+    [
+      {
+        itemId: found.itemId,
+        variantId: variant.id,
+        sku: variant.sku,
+        quantity: 1,
+        unitPriceCents: unitPriceCents(found.product, variant),
+        title: found.title,
+        attributes: variant.attributes,
+        productType: found.product.productType,
+      },
+    ],
+    new Date(deps.now()),
+    cartId,
+  );
+  return { cartId: id, created };
 }
 
 const fieldsInvalid = (fieldErrors: Record<string, string>) =>
@@ -52,30 +90,14 @@ export async function purchaseGiftCard(
   if (!giftCardProviders(deps).includes(req.payment.provider)) {
     fieldErrors['payment.provider'] = Messages.PAYMENT_METHOD_UNAVAILABLE;
   } else if (!req.payment.token) fieldErrors['payment.token'] = 'Required';
+  else if (req.payment.provider === 'stripe' && !ctx.idempotencyKey) {
+    // The card form's intent names the checkout's cart, which the key names.
+    fieldErrors['payment.token'] = 'Send the Idempotency-Key the card form was made with.';
+  }
   if (Object.keys(fieldErrors).length || !variant) throw fieldsInvalid(fieldErrors);
 
   // A retry with the same Idempotency-Key reuses its cart, which is then found purchased.
-  const cartId = ctx.idempotencyKey
-    ? `gc-${sha256(`${siteId}\n${ctx.idempotencyKey}`).slice(0, 32)}`
-    : undefined;
-  const { id: cart } = await createCartWithLines(
-    deps.db,
-    siteId,
-    [
-      {
-        itemId: found.itemId,
-        variantId: variant.id,
-        sku: variant.sku,
-        quantity: 1,
-        unitPriceCents: unitPriceCents(found.product, variant),
-        title: found.title,
-        attributes: variant.attributes,
-        productType: found.product.productType,
-      },
-    ],
-    new Date(deps.now()),
-    cartId,
-  );
+  const { cartId: cart } = await giftCardCart(deps, siteId, found, variant, ctx.idempotencyKey);
   const { payment, ...details } = req;
   const purchase = {
     ...details,
@@ -96,12 +118,24 @@ export async function purchaseGiftCard(
     return await placeOrder(deps, placeCtx, { email: purchase.email, payment });
   } catch (err) {
     // A refused purchase (declined card, settings changed) leaves nothing behind: its cart
-    // goes unless an order took it (a concurrent retry with the same key may have).
+    // goes unless an order took it (a concurrent retry with the same key may have). Not while
+    // the card is with the bank (3-D Secure): Stripe's webhook may finish it with this cart.
+    if (err instanceof AppError && err.code === ErrorCode.PAYMENT_ACTION_REQUIRED) throw err;
     await deps.db
       .deleteFrom('carts')
       .where('id', '=', cart)
       .where('is_purchased', '=', false)
       .where('order_id', 'is', null)
+      // Nor when an earlier request of this checkout left its card with the bank.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('checkout_attempts')
+              .select('payment_reference')
+              .whereRef('checkout_attempts.cart_id', '=', 'carts.id'),
+          ),
+        ),
+      )
       .execute();
     throw err;
   }

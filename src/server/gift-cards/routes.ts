@@ -18,6 +18,8 @@ import {
   setGiftCardStatus,
 } from './gift-card-service.js';
 import { purchaseGiftCard } from './purchase.js';
+import { giftCardStripeIntent } from './gift-card-stripe-intent.js';
+import { GIFT_CARD_STRIPE_INTENT_PATH } from '../../shared/checkout/gift-cards.js';
 import { siteTimeZone } from './send-date.js';
 
 /** Who manages gift cards: those who run the store (SPEC 3.10), like the catalog's writes. */
@@ -46,6 +48,12 @@ const PurchaseBody = Type.Object({
     provider: Type.Union(PAYMENT_PROVIDERS.map((p) => Type.Literal(p))),
     token: Type.Optional(Str(300)),
   }),
+  crumb: Type.Optional(Str()),
+});
+
+const IntentBody = Type.Object({
+  giftCardProductId: Str(64),
+  sku: Type.Optional(Str(100)),
   crumb: Type.Optional(Str()),
 });
 
@@ -102,6 +110,17 @@ export const giftCardRoutes: DomainRoutes = async (app, deps) => {
  */
 export async function giftCardPurchaseRoutes(app: TypedApp, deps: AppDeps, orderDeps: OrderDeps) {
   const place = rateLimitConfig({ max: deps.config.orderRatePerAddress, perMs: 60_000 });
+  app.post(GIFT_CARD_STRIPE_INTENT_PATH, { schema: { body: IntentBody } }, async (req, reply) => {
+    const key = req.headers[IDEMPOTENCY_KEY_HEADER];
+    const intent = await giftCardStripeIntent(
+      { ...orderDeps, config: deps.config },
+      storeOf(req.site),
+      typeof key === 'string' && key ? key.slice(0, 200) : undefined,
+      { giftCardProductId: req.body.giftCardProductId, sku: req.body.sku ?? '' },
+    );
+    return reply.header('cache-control', 'no-store').send(intent);
+  });
+
   app.post(
     '/api/commerce/gift-card-orders',
     { schema: { body: PurchaseBody }, config: place },

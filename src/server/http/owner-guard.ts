@@ -17,12 +17,23 @@ export type OwnerGuard = preValidationAsyncHookHandler & {
  * `shared/team/permissions.ts`. 401 without a session, 403 without it. Used as the route's `preValidation`, after the crumb check and before the body
  * schema, so a role without access learns nothing about the payload rules.
  */
-export function ownerGuard(db: Db, permission: Permission | readonly Permission[]): OwnerGuard {
+export function ownerGuard(
+  db: Db,
+  permission: Permission | readonly Permission[],
+  opts: {
+    /**
+     * The website the route acts on when it is not the host's: `/api/websites/{id}/…` (issue 16)
+     * checks the owner's roles on `{id}`, so /config can manage any of the owner's websites.
+     */
+    siteOf?: (req: FastifyRequest) => string;
+  } = {},
+): OwnerGuard {
   const permissions: readonly Permission[] =
     typeof permission === 'string' ? [permission] : permission;
   const guard = async (req: FastifyRequest): Promise<void> => {
     if (!req.owner) throw appError(ErrorCode.UNAUTHENTICATED);
-    const roles = await rolesOf(db, req.owner.ownerId, req.site.id);
+    const siteId = opts.siteOf ? opts.siteOf(req) : req.site.id;
+    const roles = await rolesOf(db, req.owner.ownerId, siteId);
     if (!permissions.some((p) => allows(roles, p))) throw appError(ErrorCode.FORBIDDEN);
   };
   return Object.assign(guard, { permissions }) as OwnerGuard;
@@ -36,4 +47,10 @@ export function guardedPermissions(preValidation: unknown): readonly Permission[
     if (p) return p;
   }
   return undefined;
+}
+
+/** The signed-in owner's id on a guarded route (the guard made sure there is one). */
+export function guardedOwnerId(req: FastifyRequest): string {
+  if (!req.owner) throw appError(ErrorCode.UNAUTHENTICATED);
+  return req.owner.ownerId;
 }

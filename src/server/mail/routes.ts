@@ -1,6 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { DomainRoutes } from '../deps.js';
-import { ownerGuard } from '../http/owner-guard.js';
+import { guardedOwnerId, ownerGuard } from '../http/owner-guard.js';
+import { rolesOf } from '../owners/owner-service.js';
+import { allows } from '../../shared/team/permissions.js';
+import { TEAM_INVITE_MAIL_KIND } from '../../shared/team/members.js';
 import { escapeHtml } from '../../shared/html.js';
 import { PageType } from '../../shared/enums.js';
 import { closeMailerFor, mailerFor, MAIL_OUTBOX_POLL_MS } from './mailer-registry.js';
@@ -39,6 +42,10 @@ export const mailRoutes: DomainRoutes = async (app, deps) => {
       const q = req.query;
       const page = q.page ?? 1;
       const pageSize = q.pageSize ?? 20;
+      // An invite mail holds a working link to join with its role: only the roles that manage
+      // the team may read it (a viewer could otherwise join as an invited admin).
+      const roles = await rolesOf(deps.db, guardedOwnerId(req), req.site.id);
+      const seesInvites = allows(roles, 'settings');
       const rows = await deps.db
         .selectFrom('outbox')
         .select([
@@ -56,6 +63,7 @@ export const mailRoutes: DomainRoutes = async (app, deps) => {
           'sent_at',
         ])
         .where('site_id', '=', req.site.id)
+        .$if(!seesInvites, (qb) => qb.where('kind', '<>', TEAM_INVITE_MAIL_KIND))
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(pageSize + 1)

@@ -182,4 +182,14 @@ export const migrations: Record<string, Migration> = {
       await sql.raw(PLACE_ORDER_FUNCTION).execute(db);
     },
   },
+  '20261128_0201_checkout_attempts_context': {
+    async up(db: Kysely<any>) {
+      // The gift card checkout's recipient and a subscription's customer, kept with the
+      // placement the webhook finishes (issue 15).
+      await db.schema
+        .alterTable('checkout_attempts')
+        .addColumn('context', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .execute();
+    },
+  },
 };

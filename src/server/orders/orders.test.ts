@@ -680,6 +680,32 @@ describeEachBackend('orders API', (kind) => {
       expect(restocked).toEqual(['v-mug-s']);
     });
 
+    it('records each owner action in the audit log, once, with who did it (issue 16)', async () => {
+      const rows = await h.db
+        .selectFrom('audit_log')
+        .select(['action', 'target', 'actor_email', 'details'])
+        .where('site_id', '=', SITE_A)
+        .where('action', 'in', ['order.paid', 'order.fulfil', 'order.refund', 'order.cancel'])
+        .execute();
+      const of = (action: string, orderId: string) =>
+        rows.filter((r) => r.action === action && r.details.orderId === orderId);
+      expect(of('order.paid', manual.id)).toEqual([
+        expect.objectContaining({
+          target: `Order #${manual.orderNumber}`,
+          actor_email: 'owner@shop.test',
+        }),
+      ]);
+      expect(of('order.fulfil', paid.id)).toHaveLength(1);
+      // One entry per refund the order records, for what it refunded in all.
+      const events = (await owner.get(`${ORDERS}/${paid.id}`))
+        .json()
+        .order.events.filter((e: { kind: string }) => e.kind === 'refunded');
+      const refunds = of('order.refund', paid.id).map((r) => Number(r.details.amount));
+      expect(refunds).toHaveLength(events.length);
+      expect(refunds.reduce((a, b) => a + b, 0)).toBe(paid.grandTotal);
+      expect(rows.filter((r) => r.action === 'order.cancel')).toHaveLength(1);
+    });
+
     it('CSV export', async () => {
       const r = await owner.get(`${ORDERS}.csv?q=grace`);
       expect(r.statusCode).toBe(200);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { OrderJson, PaymentStatus } from '../../shared/checkout/api.js';
 import { ErrorCode, OwnerMessages } from '../../shared/errors.js';
 import { formatMoney } from '../../shared/money.js';
-import { isDigitalGood } from '../../shared/product/rules.js';
+import { isDigitalGood, isGiftCard } from '../../shared/product/rules.js';
 import { appError } from '../errors/app-error.js';
 import { announceStockChange, returnStock, type Restocked } from '../catalog/take-stock.js';
 import { followUpKey } from '../payments/payment-key.js';
@@ -18,10 +18,30 @@ import { orderDownloadsMail, orderShippedMail, type MailSite } from './order-mai
 import { orderDownloads } from './downloads.js';
 import { cardRefundable, returnToCards } from '../gift-cards/order-refunds.js';
 import type { OrderDeps } from './place-order.js';
+import { recordAudit } from '../audit/audit-log.js';
 
 export interface OwnerContext {
   site: MailSite;
   origin: string;
+  /** The signed-in owner acting (the audit log's actor). */
+  actorId: string;
+}
+
+/** One order action in the audit log, in the action's transaction (issue 16). */
+function audit(
+  trx: OrderDeps['db'],
+  ctx: OwnerContext,
+  row: OrderRow,
+  action: 'order.paid' | 'order.fulfil' | 'order.refund' | 'order.cancel',
+  details: Record<string, unknown> = {},
+) {
+  return recordAudit(trx, {
+    siteId: ctx.site.id,
+    ownerId: ctx.actorId,
+    action,
+    target: `Order #${row.order_number}`,
+    details: { orderId: row.id, ...details },
+  });
 }
 
 async function mustFind(deps: OrderDeps, siteId: string, orderId: string): Promise<OrderRow> {
@@ -82,9 +102,24 @@ export async function markPaid(
       .executeTakeFirst();
     if (!moved) return;
     await addOrderEvent(trx, orderId, now, 'paid', 'Marked as paid.');
+    await audit(trx, ctx, row, 'order.paid');
     // A waiting bank transfer's digital files go out now (its confirmation had no links).
     if (row.payment_status !== 'pending') return;
     const order = await loadOrderJson(trx, deps.secret, siteId, orderId);
+    // So do the gift cards it bought: issued (and mailed) only now that the money came.
+    if (order && deps.giftCards && order.lines.some((l) => isGiftCard(l.productType))) {
+      const issued = deps.giftCards.issue({
+        site: ctx.site,
+        order,
+        origin: ctx.origin,
+        purchase: undefined,
+      });
+      if (issued.giftCards.length) {
+        await trx.insertInto('gift_cards').values(issued.giftCards).execute();
+        await trx.insertInto('gift_card_transactions').values(issued.transactions).execute();
+      }
+      if (issued.mails.length) await trx.insertInto('outbox').values(issued.mails).execute();
+    }
     const downloads = order
       ? await orderDownloads(
           { db: trx, sign: deps.signFileUrl, now: deps.now },
@@ -124,6 +159,7 @@ export async function fulfillOrder(
       .returning('id')
       .executeTakeFirst();
     if (!moved) return;
+    await audit(trx, ctx, row, 'order.fulfil', { carrier, trackingNumber });
     await trx
       .insertInto('order_fulfillments')
       .values({
@@ -203,6 +239,7 @@ export async function refundOrder(
       .returning(['refunded_total', 'paid_total', 'gift_card_total'])
       .executeTakeFirst();
     if (!moved) return;
+    await audit(trx, ctx, row, 'order.refund', { amount: want, currency: row.currency });
     await trx
       .updateTable('orders')
       .set({ payment_status: refundedStatus(moved) })
@@ -287,6 +324,7 @@ export async function cancelOrder(
       .returning('id')
       .executeTakeFirst();
     if (!moved) return false;
+    await audit(trx, ctx, row, 'order.cancel');
     const lines = await trx
       .selectFrom('order_lines')
       .select(['variant_id', 'quantity', 'product_type'])

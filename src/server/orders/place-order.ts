@@ -61,6 +61,7 @@ import {
   type Placement,
   type PlacementOutcome,
 } from './record-order.js';
+import type { AttemptContext } from './tables.js';
 
 /** `discounts` and `giftCards` (Adjusters): the issue 15 domains, wired in routes.ts. */
 export interface OrderDeps extends Adjusters {
@@ -96,6 +97,18 @@ export interface PlaceContext {
   giftCardPurchase?: Omit<GiftCardPurchaseRequest, 'payment'>;
   /** The subscription this order starts or renews. */
   subscriptionId?: string;
+  /**
+   * Subscriptions paying with a kept card (issue 15): the processor's customer; `saveCard` on
+   * the first charge keeps the card, `offSession` renewals charge it without the shopper
+   * (`attempt`: the renewal's failures so far, so a retry is a new payment, a repeat is not).
+   */
+  payer?: AttemptContext['payer'];
+  /**
+   * A placement the bank must confirm is kept for the webhook (checkout_attempts); this names
+   * the domain that finishes it when it is more than an order (a subscription's row), with its
+   * key. See finish-payment.ts.
+   */
+  finishWith?: AttemptContext['finishWith'];
 }
 
 export interface PlaceResult {
@@ -175,8 +188,25 @@ export async function placeOrder(
 
 // --- steps -----------------------------------------------------------------------------------
 
+/**
+ * The request's fingerprint, with keys sorted: a request kept in checkout_attempts comes back
+ * from jsonb with its keys reordered, and the webhook placing it must match the page's retry.
+ */
 function hashRequest(input: PlaceOrderRequest): string {
-  return crypto.createHash('sha256').update(JSON.stringify(input)).digest('base64url');
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+          )
+        : v;
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify(canonical(input)))
+    .digest('base64url');
 }
 
 /** Idempotency-Key replay: the order the key placed, or 409 when the key came with other details. */
@@ -477,13 +507,22 @@ async function pay(
       cart.cartId,
       amount,
       provider.id,
-      request.payment?.token,
+      ctx.payer?.offSession
+        ? `${request.payment?.token ?? ''}#${ctx.payer.attempt ?? 0}`
+        : request.payment?.token,
     ),
     amount,
     currency: ctx.store.currency,
     email: request.email,
     token: request.payment?.token,
     testMode: settings.testMode,
+    ...(ctx.payer
+      ? {
+          customer: ctx.payer.customer,
+          saveCard: ctx.payer.saveCard,
+          offSession: ctx.payer.offSession,
+        }
+      : {}),
   };
   if (provider.settleWithOrder) {
     const settled = provider.settleWithOrder(payment);
@@ -523,6 +562,14 @@ async function rememberAttempt(
 ): Promise<void> {
   if (typeof reference !== 'string' || !reference) return;
   const request = JSON.stringify(input);
+  const kept: AttemptContext = {
+    ...(ctx.giftCardPurchase ? { giftCardPurchase: ctx.giftCardPurchase } : {}),
+    ...(ctx.site.timeZone ? { timeZone: ctx.site.timeZone } : {}),
+    ...(ctx.subscriptionId ? { subscriptionId: ctx.subscriptionId } : {}),
+    ...(ctx.payer ? { payer: ctx.payer } : {}),
+    ...(ctx.finishWith ? { finishWith: ctx.finishWith } : {}),
+  };
+  const context = JSON.stringify(kept);
   await deps.db
     .insertInto('checkout_attempts')
     .values({
@@ -530,10 +577,12 @@ async function rememberAttempt(
       site_id: ctx.site.id,
       cart_id: cartId,
       request,
+      context,
       idempotency_key: ctx.idempotencyKey ?? null,
       created: new Date(deps.now()),
     })
-    .onConflict((oc) => oc.column('payment_reference').doUpdateSet({ request }))
+    // The latest details win (a gift card's recipient corrected before the card was confirmed).
+    .onConflict((oc) => oc.column('payment_reference').doUpdateSet({ request, context }))
     .execute();
 }
 
@@ -715,9 +764,18 @@ async function draftOrder(
   return { placement, order };
 }
 
-/** Gift cards the order buys (its gift-card lines), issued by the order's own statement. */
+/**
+ * Gift cards the order buys (its gift-card lines), issued by the order's own statement. Not
+ * while its money has not come (a bank transfer, 'pending'): a code is spendable at once, so
+ * such cards are issued when the owner marks the order paid (owner-actions.ts `markPaid`), and
+ * never for an order cancelled unpaid.
+ */
 function issueGiftCards(deps: OrderDeps, ctx: PlaceContext, order: OrderJson) {
-  if (!deps.giftCards || !order.lines.some((l) => isGiftCard(l.productType))) {
+  if (
+    !deps.giftCards ||
+    order.paymentStatus === 'pending' ||
+    !order.lines.some((l) => isGiftCard(l.productType))
+  ) {
     return { giftCards: [], transactions: [], mails: [] };
   }
   return deps.giftCards.issue({

@@ -13,7 +13,7 @@ import { ErrorCode } from '../../shared/errors.js';
 import { VISITOR_COOKIE } from '../../shared/telemetry/constants.js';
 import type { AppDeps, DomainRoutes } from '../deps.js';
 import { appError } from '../errors/app-error.js';
-import { ownerGuard } from '../http/owner-guard.js';
+import { guardedOwnerId, ownerGuard } from '../http/owner-guard.js';
 import { cartIdOf } from '../cart/cart-cookie.js';
 import { storeOf } from '../cart/store.js';
 import { siteBaseUrl } from '../mail/site-url.js';
@@ -34,6 +34,8 @@ import { placeOrder } from './place-order.js';
 import { quoteCart } from './quote.js';
 import { finishPayment } from './finish-payment.js';
 import { stripeIntent } from './stripe-intent.js';
+import { subscriptionDepsFor } from '../subscriptions/order-deps.js';
+import { finishSubscription } from '../subscriptions/subscribe.js';
 import { siteTimeZone } from '../gift-cards/send-date.js';
 import { giftCardPurchaseRoutes } from '../gift-cards/routes.js';
 
@@ -171,6 +173,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
   const ownerCtx = (req: FastifyRequest) => ({
     site: mailSite(req.site),
     origin: origin(req.site, deps),
+    actorId: guardedOwnerId(req),
   });
 
   // Placing is per-address limited (ORDER_RATE_PER_IP a minute): a shopper places once, a script
@@ -358,6 +361,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
    * would not match), so this route gets its own scope whose JSON parser keeps the bytes. It
    * belongs to no website (the PaymentIntent's metadata names it) and carries no crumb.
    */
+  const subs = subscriptionDepsFor(deps, app.log);
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
       done(null, body),
@@ -373,7 +377,9 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
           Buffer.isBuffer(req.body) ? req.body : Buffer.from(''),
           typeof signature === 'string' ? signature : undefined,
         );
-        const outcome = await finishPayment(orderDeps, deps.config, event);
+        const outcome = await finishPayment(orderDeps, deps.config, event, {
+          subscription: (site, key, request) => finishSubscription(subs, site, key, request),
+        });
         req.log.info({ reference: event.reference, kind: event.kind, outcome }, 'stripe webhook');
         return reply.send({ received: true });
       },

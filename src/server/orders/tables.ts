@@ -11,6 +11,7 @@ import type {
   TaxLineJson,
 } from '../../shared/checkout/api.js';
 import type { CheckoutSettings } from '../../shared/checkout/settings.js';
+import type { GiftCardPurchaseRequest } from '../../shared/checkout/gift-cards.js';
 
 /**
  * An order: its own copy of what was bought and what it cost, so catalog edits never change it.
@@ -114,11 +115,22 @@ export interface CheckoutSettingsTable {
  * A placement waiting for the shopper's bank (Stripe's 3-D Secure): what was asked, so whichever
  * finishes it — the browser placing again or Stripe's webhook — places the same order.
  */
+/** What a kept placement carries besides its request, to be placed the same way later. */
+export interface AttemptContext {
+  giftCardPurchase?: Omit<GiftCardPurchaseRequest, 'payment'>;
+  timeZone?: string;
+  subscriptionId?: string;
+  payer?: { customer: string; saveCard?: boolean; offSession?: boolean; attempt?: number };
+  finishWith?: { domain: 'subscription'; key: string };
+}
+
 export interface CheckoutAttemptsTable {
   payment_reference: string;
   site_id: string;
   cart_id: string;
   request: JSONColumnType<PlaceOrderRequest>;
+  /** What the placement carried besides its request (place-order.ts `AttemptContext`). */
+  context: JSONColumnType<AttemptContext>;
   idempotency_key: string | null;
   created: Date;
 }

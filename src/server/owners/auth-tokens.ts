@@ -32,7 +32,8 @@ const hash = (token: string): string => createHash('sha256').update(token).diges
 /**
  * A new single-use token for a mailed link (issue 16). Only its hash is stored, so a database
  * read does not yield working links. Issuing a reset or verify link voids the earlier unused ones
- * of the same purpose and address: only the newest mail works.
+ * of the same purpose and address: only the newest mail works. Pass a transaction to issue the
+ * token with the caller's other writes.
  */
 export async function issueToken(
   db: Db,
@@ -41,7 +42,7 @@ export async function issueToken(
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const email = input.email.trim().toLowerCase();
-  await db.transaction().execute(async (trx) => {
+  const write = async (trx: Db) => {
     if (input.purpose !== 'invite') {
       await trx
         .updateTable('auth_tokens')
@@ -64,7 +65,9 @@ export async function issueToken(
         expires_at: new Date(now.getTime() + TOKEN_TTL_MS[input.purpose]),
       })
       .execute();
-  });
+  };
+  // Inside the caller's transaction when given one (the account and its mail commit together).
+  await (db.isTransaction ? write(db) : db.transaction().execute(write));
   return token;
 }
 
@@ -106,4 +109,33 @@ export async function purgeTokens(db: Db, now = new Date()): Promise<void> {
     .deleteFrom('auth_tokens')
     .where(sql<boolean>`coalesce(used_at, expires_at) < ${new Date(now.getTime() - 24 * 3600_000)}`)
     .execute();
+}
+
+/**
+ * What an unused, unexpired token is for, without using it up (the invite page says which
+ * website and role before the person joins). Undefined when unknown, used or expired.
+ */
+export async function peekToken(
+  db: Db,
+  token: string,
+  purpose: AuthTokenPurpose,
+  now = new Date(),
+): Promise<ConsumedToken | undefined> {
+  if (!token || token.length > 200) return undefined;
+  const row = await db
+    .selectFrom('auth_tokens')
+    .select(['email', 'owner_id', 'site_id', 'role', 'created_by'])
+    .where('id', '=', hash(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    email: row.email,
+    ownerId: row.owner_id,
+    siteId: row.site_id,
+    role: row.role,
+    createdBy: row.created_by,
+  };
 }

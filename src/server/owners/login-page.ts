@@ -1,32 +1,85 @@
-import { escapeHtml } from '../../shared/html.js';
+import { ACCOUNT_PAGES } from '../../shared/accounts/api.js';
+import { crumbForm, field, renderAuthPage } from './auth-page.js';
 
-/** The page's one inline script; /config's CSP allows exactly it, by hash (security-headers.ts). */
-export const LOGIN_SCRIPT =
-  "document.getElementById('login-form').addEventListener('submit',function(){var m=document.cookie.match(/(?:^|; )crumb=([^;]*)/);if(m)this.crumb.value=decodeURIComponent(m[1])})";
+export { LOGIN_SCRIPT } from './auth-page.js';
 
 /**
  * The sign-in page. It works without JavaScript: a plain form post carrying the crumb the server
- * wrote into it, so the page is per visitor and must be served `no-store`. A tiny inline script
- * refreshes the field from the cookie at submit time, in case another tab changed the crumb since.
+ * wrote into it, so the page is per visitor and must be served `no-store`.
+ *
+ * `step: 'code'` is the second step of a two-step sign-in (issue 16): the code field, with the
+ * sealed first step in a hidden field; the password is not asked again, nor said to be right.
+ * `unverified` adds a "send the link again" button for an account whose address is unverified.
  */
 export function renderLoginPage(opts: {
-  error?: string;
+  error?: string | undefined;
+  notice?: string | undefined;
   email?: string;
   next: string;
   crumb: string;
+  siteTitle?: string;
+  step?: 'password' | 'code';
+  challenge?: string;
+  unverified?: boolean;
+  /** Whether this server lets anyone sign up (shows 'Create an account'). */
+  signupOpen?: boolean;
 }): string {
-  const err = opts.error
-    ? `<p class="err" role="alert" id="login-error">${escapeHtml(opts.error)}</p>`
+  if (opts.step === 'code') {
+    return renderAuthPage({
+      title: 'Two-step sign-in',
+      siteTitle: opts.siteTitle,
+      intro: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+      error: opts.error,
+      body: crumbForm(
+        ACCOUNT_PAGES.login,
+        opts.crumb,
+        { next: opts.next, challenge: opts.challenge ?? '' },
+        field(
+          'code',
+          'Code',
+          'type="text" class="code" inputmode="numeric" autocomplete="one-time-code" required maxlength="20" autofocus',
+          '',
+          'Lost your phone? Type a recovery code (like abcde-fghij) instead.',
+        ) + '<button type="submit">Verify and sign in</button>',
+        { id: 'login-form', describedBy: Boolean(opts.error) },
+      ),
+      links: [['Start over', `${ACCOUNT_PAGES.login}?next=${encodeURIComponent(opts.next)}`]],
+    });
+  }
+  const resend = opts.unverified
+    ? crumbForm(
+        `${ACCOUNT_PAGES.verify}/resend`,
+        opts.crumb,
+        { email: opts.email ?? '' },
+        '<p class="help">No mail from us, or the link expired?</p><button type="submit" class="quiet" id="resend-verification">Send the link again</button>',
+      )
     : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sign in</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;background:#f6f5f2;color:#1d1d1b;margin:0}main{max-width:24rem;margin:12vh auto;background:#fff;padding:2rem;border-radius:8px;box-shadow:0 1px 4px #0002}
-h1{font-size:1.4rem;margin-top:0}label{display:block;margin:.8rem 0 .3rem;font-weight:600}input{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #888;border-radius:4px;font:inherit}
-button{margin-top:1.2rem;width:100%;padding:.7rem;border:0;border-radius:4px;background:#1d1d1b;color:#fff;font:inherit;cursor:pointer}:focus-visible{outline:3px solid #2a6ef5;outline-offset:2px}.err{color:#a40000}</style></head>
-<body><main><h1>Sign in to your website</h1>${err}
-<form method="post" action="/config/login" id="login-form"${opts.error ? ' aria-describedby="login-error"' : ''}>
-<input type="hidden" name="crumb" value="${escapeHtml(opts.crumb)}"><input type="hidden" name="next" value="${escapeHtml(opts.next)}">
-<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required maxlength="256" value="${escapeHtml(opts.email ?? '')}">
-<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required maxlength="1024">
-<button type="submit">Sign in</button></form></main>
-<script>${LOGIN_SCRIPT}</script></body></html>`;
+  const links: [string, string][] = [['Forgot password?', ACCOUNT_PAGES.forgot]];
+  if (opts.signupOpen) links.push(['Create an account', ACCOUNT_PAGES.signup]);
+  return renderAuthPage({
+    title: 'Sign in to your website',
+    siteTitle: opts.siteTitle,
+    error: opts.error,
+    notice: opts.notice,
+    body:
+      crumbForm(
+        ACCOUNT_PAGES.login,
+        opts.crumb,
+        { next: opts.next },
+        field(
+          'email',
+          'Email',
+          'type="email" autocomplete="username" required maxlength="256"',
+          opts.email ?? '',
+        ) +
+          field(
+            'password',
+            'Password',
+            'type="password" autocomplete="current-password" required maxlength="1024"',
+          ) +
+          '<button type="submit">Sign in</button>',
+        { id: 'login-form', describedBy: Boolean(opts.error) },
+      ) + resend,
+    links,
+  });
 }

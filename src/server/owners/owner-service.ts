@@ -58,7 +58,11 @@ export async function grantRole(
     .execute();
 }
 
-/** Returns the owner id for correct credentials; throws INVALID_CREDENTIALS otherwise. */
+/**
+ * Returns the owner id for correct credentials; throws INVALID_CREDENTIALS otherwise. The password
+ * only: signing someone in goes through `signInOwner` (sign-in-service.ts), which also asks for
+ * the two-step code and refuses unverified addresses.
+ */
 export async function authenticate(db: Db, email: string, password: string): Promise<string> {
   const row = await db
     .selectFrom('owners')

@@ -1,11 +1,19 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { DomainRoutes } from '../deps.js';
-import { authenticate, rolesOf } from './owner-service.js';
-import { AUTH_HINT_COOKIE, SESSION_COOKIE, SESSION_TTL_MS } from './session-service.js';
+import { rolesOf } from './owner-service.js';
+import { AUTH_HINT_COOKIE, SESSION_COOKIE } from './session-service.js';
 import { mintCrumb } from '../http/crumb.js';
 import { setCrumbCookie } from '../http/request-context.js';
 import { cookieSecure } from '../http/cookie-secure.js';
+import { rateLimitConfig } from '../http/rate-limit-config.js';
+import { appError } from '../errors/app-error.js';
+import type { WireError } from '../errors/envelopes.js';
+import { ErrorCode, Messages } from '../../shared/errors.js';
+import { signInOwner } from './sign-in-service.js';
+import { startSession } from './start-session.js';
+import { requestSiteTitle } from './request-site-title.js';
+import { accountRoutes, twoStepAttempts } from './account-routes.js';
 import { renderLoginPage } from './login-page.js';
 import { renderConfigHome } from './config-home.js';
 import { purgeExpiredSessions } from './purge-sessions.js';
@@ -14,13 +22,22 @@ import { wireError } from '../errors/error-handler.js';
 
 const LoginBody = Type.Object(
   {
-    email: Type.String({ minLength: 3, maxLength: 256 }),
-    password: Type.String({ minLength: 1, maxLength: 1024 }),
+    // Email and password, or (the code step of a two-step sign-in) the sealed first step.
+    email: Type.Optional(Type.String({ minLength: 3, maxLength: 256 })),
+    password: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
+    code: Type.Optional(Type.String({ maxLength: 20 })),
+    challenge: Type.Optional(Type.String({ maxLength: 1000 })),
     crumb: Type.Optional(Type.String({ maxLength: 200 })),
     next: Type.Optional(Type.String({ maxLength: 500 })),
   },
   { additionalProperties: false },
 );
+
+/** Notices the sign-in page shows after a redirect (`?notice=`), by name: no text in URLs. */
+const LOGIN_NOTICES: Record<string, string> = {
+  verified: 'Your email address is confirmed. Sign in to continue.',
+  reset: 'Your password was changed. Sign in with the new one.',
+};
 
 export const ownerRoutes: DomainRoutes = async (app, deps) => {
   // Hourly, one process at a time (a recurring job of the durable queue): sessions past expiry.
@@ -28,12 +45,12 @@ export const ownerRoutes: DomainRoutes = async (app, deps) => {
     everyMs: 60 * 60 * 1000,
     run: async () => void (await purgeExpiredSessions(deps.db, deps.now())),
   });
-  const cookieOpts = (req: FastifyRequest) => ({
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: cookieSecure(req, deps.config.secureCookies),
-  });
+  const signInDeps = {
+    db: deps.db,
+    secret: deps.config.secret,
+    now: deps.now,
+    codeAttempts: twoStepAttempts(deps),
+  };
 
   /**
    * Signs in. The JSON API answers JSON; the sign-in page's form posts to /config/login (below),
@@ -46,57 +63,63 @@ export const ownerRoutes: DomainRoutes = async (app, deps) => {
     reply: FastifyReply,
     wantsHtml: boolean,
   ) => {
+    if (body.challenge === undefined && (body.email === undefined || body.password === undefined))
+      throw appError(
+        ErrorCode.VALIDATION,
+        `${Messages.INVALID_REQUEST} Enter your email and password.`,
+      );
     let ownerId: string;
     try {
-      ownerId = await authenticate(deps.db, body.email, body.password);
+      ownerId = await signInOwner(signInDeps, body);
     } catch (err) {
       if (!wantsHtml) throw err;
-      return loginPage(reply, 401, req, (err as Error).message);
+      return loginPageFor(reply, req, wireError(err as FastifyError, req.log));
     }
-    const roles = await rolesOf(deps.db, ownerId, req.site.id);
-    const session = await deps.sessions.create(ownerId);
-    reply.setCookie(SESSION_COOKIE, session.token, {
-      ...cookieOpts(req),
-      maxAge: SESSION_TTL_MS / 1000,
-    });
-    // The session cookie is HttpOnly; this readable hint tells scripts "signed in, with these
-    // roles here", so the cart store loads the cart (SPEC 4.2) and analytics applies SPEC 6's
-    // member rule without any viewer data in the cached page. It grants nothing by itself.
-    reply.setCookie(AUTH_HINT_COOKIE, roles.join('.') || '0', {
-      ...cookieOpts(req),
-      httpOnly: false,
-      maxAge: SESSION_TTL_MS / 1000,
-    });
-    // A new session needs a crumb bound to it.
-    setCrumbCookie(
-      reply,
-      mintCrumb(deps.config.secret, session.sessionId),
-      cookieSecure(req, deps.config.secureCookies),
-    );
+    const roles = await startSession(deps, req, reply, ownerId);
     if (wantsHtml) return reply.redirect(safeNext(body.next), 303);
     return { ok: true, ownerId, roles };
   };
 
-  /** The sign-in page with a message: a refused attempt, a stale crumb, too many tries. */
-  function loginPage(reply: FastifyReply, status: number, req: FastifyRequest, error: string) {
+  /**
+   * The sign-in page for a refused or unfinished attempt: the code step when a code is needed,
+   * the send-the-link-again button for an unverified address, the message otherwise.
+   */
+  function loginPageFor(reply: FastifyReply, req: FastifyRequest, wire: WireError) {
     const body = (req.body ?? {}) as { email?: unknown; next?: unknown };
-    return reply
-      .status(status)
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(
-        renderLoginPage({
-          error,
-          email: typeof body.email === 'string' ? body.email : '',
-          next: safeNext(typeof body.next === 'string' ? body.next : undefined),
-          crumb: req.crumb,
-        }),
+    const next = safeNext(typeof body.next === 'string' ? body.next : undefined);
+    const typed = typeof body.email === 'string' ? body.email : wire.details.email;
+    const email = typeof typed === 'string' ? typed : '';
+    const base = {
+      next,
+      crumb: req.crumb,
+      siteTitle: requestSiteTitle(req),
+      signupOpen: deps.config.allowSignup,
+    };
+    const page = (status: number, html: string) =>
+      reply
+        .status(status)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    if (wire.code === ErrorCode.TOTP_REQUIRED && typeof wire.details.challenge === 'string')
+      return page(
+        200,
+        renderLoginPage({ ...base, step: 'code', challenge: wire.details.challenge }),
       );
+    return page(
+      wire.status,
+      renderLoginPage({
+        ...base,
+        error: wire.message,
+        email,
+        unverified: wire.code === ErrorCode.EMAIL_NOT_VERIFIED,
+      }),
+    );
   }
 
   // Slows password guessing: 10 attempts a minute per client address at each door (the rate
   // store counts per route), so at most 20 a minute for an address using both.
-  const guessLimit = { rateLimit: { max: 10, timeWindow: 60_000 } };
+  const guessLimit = rateLimitConfig({ max: 10, perMs: 60_000 });
   app.post('/api/auth/login', { schema: { body: LoginBody }, config: guessLimit }, (req, reply) =>
     signIn(
       req,
@@ -112,10 +135,8 @@ export const ownerRoutes: DomainRoutes = async (app, deps) => {
       config: guessLimit,
       // Whatever stops the attempt before it is checked (a stale crumb, too many tries, a
       // missing field) is said on the page too, never as a JSON body in the browser.
-      errorHandler: (err: FastifyError, req, reply) => {
-        const wire = wireError(err, req.log);
-        return loginPage(reply, wire.status, req, wire.message);
-      },
+      errorHandler: (err: FastifyError, req, reply) =>
+        loginPageFor(reply, req, wireError(err, req.log)),
     },
     (req, reply) => signIn(req, req.body, reply, true),
   );
@@ -138,11 +159,32 @@ export const ownerRoutes: DomainRoutes = async (app, deps) => {
     return { signedIn: true, email: req.owner.email, displayName: req.owner.displayName, roles };
   });
 
-  app.get('/config/login', async (req, reply) => {
-    const next = safeNext((req.query as { next?: string }).next);
-    reply.header('cache-control', 'no-store');
-    return reply.type('text/html; charset=utf-8').send(renderLoginPage({ next, crumb: req.crumb }));
-  });
+  app.get(
+    '/config/login',
+    {
+      schema: {
+        querystring: Type.Object({
+          next: Type.Optional(Type.String({ maxLength: 500 })),
+          notice: Type.Optional(Type.String({ maxLength: 40 })),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const next = safeNext(req.query.next);
+      reply.header('cache-control', 'no-store');
+      return reply.type('text/html; charset=utf-8').send(
+        renderLoginPage({
+          next,
+          crumb: req.crumb,
+          siteTitle: requestSiteTitle(req),
+          signupOpen: deps.config.allowSignup,
+          notice: req.query.notice ? LOGIN_NOTICES[req.query.notice] : undefined,
+        }),
+      );
+    },
+  );
+
+  await accountRoutes(app, deps);
 
   app.get('/config', async (req, reply) => {
     reply.header('cache-control', 'no-store');

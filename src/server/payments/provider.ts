@@ -20,6 +20,23 @@ export interface PaymentRequest {
   /** The card token (`test`: tok_…; `stripe`: pm_…); none for `manual`. */
   token?: string | undefined;
   testMode: boolean;
+  /**
+   * Subscriptions (issue 15): the processor's customer the card is kept with (Stripe: cus_…).
+   * With `saveCard`, the first charge keeps the card for later charges (Stripe:
+   * `setup_future_usage: 'off_session'`); with `offSession`, a renewal charges the card kept
+   * (`token`) without the shopper (Stripe: `off_session: true, confirm: true`): a card that
+   * would need the shopper (3-D Secure) is a decline, never `action_required`.
+   */
+  customer?: string | undefined;
+  saveCard?: boolean | undefined;
+  offSession?: boolean | undefined;
+}
+
+/** A card kept for later charges, read from a payment that saved it. */
+export interface SavedCard {
+  customer: string;
+  /** What a later charge names as its `token` (Stripe: pm_…). */
+  token: string;
 }
 
 export type AuthorizeResult =
@@ -90,6 +107,14 @@ export interface PaymentProvider {
   refund(reference: string, amount: number, idempotencyKey: string): Promise<MoneyResult>;
   /** Releases a hold that will not be captured (the order did not happen, or was cancelled). */
   cancel(reference: string, idempotencyKey: string): Promise<MoneyResult>;
+  /** A customer to keep a subscription's card with (Stripe Customers); same key, same one. */
+  createCustomer?(input: {
+    siteId: string;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<string>;
+  /** The card a payment made with `saveCard` kept, or undefined when it kept none. */
+  savedCard?(reference: string): Promise<SavedCard | undefined>;
   /** Verifies and reads a notification; throws when the signature is wrong. */
   webhook?(rawBody: Buffer, signature: string | undefined): PaymentWebhookEvent;
 }

@@ -80,6 +80,7 @@ export function stripeProvider(opts: StripeOptions): PaymentProvider {
 
     async authorize(req: PaymentRequest): Promise<AuthorizeResult> {
       if (req.token?.startsWith('pi_')) return confirmedInBrowser(req);
+      if (req.offSession && !req.customer) return declined(Messages.PAYMENT_DECLINED);
       let pi: Stripe.PaymentIntent;
       try {
         pi = await create(req);
@@ -91,8 +92,26 @@ export function stripeProvider(opts: StripeOptions): PaymentProvider {
       }
       const status = settled(pi);
       if (status) return { ok: true, status, reference: pi.id };
-      if (pi.status === 'requires_action') return actionRequired(pi);
+      // Nobody is there to authenticate an off-session renewal: a refusal, retried on schedule.
+      if (pi.status === 'requires_action' && !req.offSession) return actionRequired(pi);
       return declined(pi.last_payment_error?.message ?? Messages.PAYMENT_DECLINED, pi.id);
+    },
+
+    async createCustomer({ siteId, idempotencyKey, metadata }) {
+      const customer = await stripe.customers.create(
+        { metadata: { siteId, ...metadata } },
+        { idempotencyKey },
+      );
+      return customer.id;
+    },
+
+    async savedCard(reference) {
+      const pi = await stripe.paymentIntents.retrieve(reference);
+      const customer = typeof pi.customer === 'string' ? pi.customer : pi.customer?.id;
+      const method =
+        typeof pi.payment_method === 'string' ? pi.payment_method : pi.payment_method?.id;
+      if (!customer || !method || pi.setup_future_usage !== 'off_session') return undefined;
+      return { customer, token: method };
     },
 
     capture: (reference, amount, idempotencyKey) =>
@@ -147,15 +166,22 @@ export function stripeProvider(opts: StripeOptions): PaymentProvider {
       // return flow.
       automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
       ...(req.email ? { receipt_email: req.email } : {}),
+      ...(req.customer ? { customer: req.customer } : {}),
+      ...(req.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
       metadata: { siteId: req.siteId, cartId: req.cartId },
     };
   }
 
+  /** A server-confirmed intent: a test card token, or a renewal charging the card kept. */
   function create(req: PaymentRequest): Promise<Stripe.PaymentIntent> {
-    return stripe.paymentIntents.create(
-      { ...intentParams(req), confirm: true, payment_method: req.token },
-      { idempotencyKey: req.idempotencyKey },
-    );
+    const params: Stripe.PaymentIntentCreateParams = {
+      ...intentParams(req),
+      confirm: true,
+      payment_method: req.token,
+    };
+    // A renewal: the shopper is not there (Stripe applies the exemptions for saved cards).
+    if (req.offSession) params.off_session = true;
+    return stripe.paymentIntents.create(params, { idempotencyKey: req.idempotencyKey });
   }
 
   /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Compiler, Formatters, Predicates } from '@squarespace/template-engine';
 import { cldrFor } from './cldr.js';
-import { createFormatters, createPredicates, imgTag, type IslandRenderer } from './formatters.js';
+import { imgTag, type IslandRenderer } from './formatters.js';
+import { createCompiler } from './render-page.js';
 import type { ProductJson, VariantJson } from '../../shared/product/types.js';
 
 const islands: IslandRenderer = {
@@ -9,10 +9,7 @@ const islands: IslandRenderer = {
   render: (name, props, hydrate) =>
     `<island ${name} ${hydrate ?? 'idle'} ${JSON.stringify(props)}>`,
 };
-const compiler = new Compiler({
-  formatters: { ...Formatters, ...createFormatters(islands) },
-  predicates: { ...Predicates, ...createPredicates(islands) },
-});
+const compiler = createCompiler(islands);
 
 function run(template: string, json: unknown, locale = 'en-US'): string {
   const { code, errors } = compiler.parse(template);

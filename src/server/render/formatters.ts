@@ -244,10 +244,7 @@ export function createFormatters(islands: IslandRenderer): FormatterMap {
       const fp = (valueOf(first) as ImageNode | undefined)?.mediaFocalPoint;
       first.set(fp ? `${Math.round(fp.x * 100)}% ${Math.round(fp.y * 100)}%` : '50% 50%');
     }),
-    /** `{priceMoney|site-money}` or `{amountCents|site-money}` with CLDR in the site locale. */
-    'site-money': fmt((_args, first, ctx) => {
-      first.set(formatMoneyNode(valueOf(first), ctx));
-    }),
+    // `site-money` lives in helpers/money-formatter.ts (with its free-if-zero option).
     /** `{@|status-mark}` on a product item: SPEC 4.7 'sold out' / 'sale' mark, or nothing. */
     'status-mark': fmt((_args, first, ctx) => {
       const item = valueOf(first) as { id?: string } | undefined;

@@ -16,7 +16,8 @@ import { folderChildren, pathSegments, resolvePage, routedCollection } from './r
 import { redirectMap } from '../content/pages/redirects.js';
 import { collectionUrl } from './context/item-json.js';
 import { attachFooter } from './context/footer-context.js';
-import type { ThemeCache } from './theme.js';
+import type { CompiledTheme, ThemeCache } from './theme.js';
+import { TemplateErrorLog } from './template-error-log.js';
 
 export interface RenderResult {
   status: number;
@@ -46,6 +47,8 @@ export class PageRenderer {
     maxEntries: 1000,
   });
   private readonly reads = new ReadMemo();
+  /** The last render's template errors per page (developer mode shows them). */
+  readonly errorLog = new TemplateErrorLog();
   readonly cache: PageCache | undefined;
 
   constructor(
@@ -58,6 +61,11 @@ export class PageRenderer {
       /** Where `content-changed` (this process's and the others') invalidates a website. */
       caches?: CacheRegistry;
       pageCache: PageCache | undefined;
+      /**
+       * A developer-mode website's own theme (its live version in the database); undefined
+       * renders the theme folder the site names.
+       */
+      siteTheme?: (site: Site) => Promise<CompiledTheme | undefined>;
     },
   ) {
     this.cache = opts.pageCache;
@@ -81,6 +89,21 @@ export class PageRenderer {
   /** Everything a website's pages depend on besides the URL: content version and generation. */
   versionKey(site: Site): string {
     return `${site.id}|${site.content_version}.${this.generations.get(site.id) ?? 0}.${this.epoch}`;
+  }
+
+  /** The theme a website renders with: its own copy in developer mode, else its theme folder. */
+  async themeOf(site: Site): Promise<CompiledTheme> {
+    const own = site.developer_mode ? await this.opts.siteTheme?.(site) : undefined;
+    return own ?? this.opts.themes.get(site.theme);
+  }
+
+  /** The shared theme folders (developer mode copies and resets from them). */
+  get themes(): ThemeCache {
+    return this.opts.themes;
+  }
+
+  get compiler(): Compiler {
+    return this.opts.compiler;
   }
 
   collectionsOf(site: Site): Promise<CollectionRow[]> {
@@ -128,10 +151,18 @@ export class PageRenderer {
     site: Site,
     url: ParsedPageUrl,
     baseUrl: string,
-    opts: Pick<PageRequest, 'preview' | 'unlocked' | 'lock' | 'previewItemId'> = {},
+    opts: Pick<PageRequest, 'preview' | 'unlocked' | 'lock' | 'previewItemId'> & {
+      /** Render with this theme instead (developer mode's preview of an unsaved change). */
+      theme?: CompiledTheme;
+    } = {},
   ): Promise<RenderResult> {
-    return this.renderWith(site, url, baseUrl, (deps, req) =>
-      resolvePage(deps, { ...req, ...opts }),
+    const { theme, ...pageOpts } = opts;
+    return this.renderWith(
+      site,
+      url,
+      baseUrl,
+      (deps, req) => resolvePage(deps, { ...req, ...pageOpts }),
+      theme,
     );
   }
 
@@ -153,7 +184,7 @@ export class PageRenderer {
       query: url.query,
       now: this.opts.now(),
     });
-    const theme = this.opts.themes.get(site.theme);
+    const theme = await this.themeOf(site);
     return renderPartial(this.opts.compiler, theme, partial, json, {
       cldr: cldrFor(site.language),
       now: this.opts.now(),
@@ -172,6 +203,7 @@ export class PageRenderer {
       deps: ContextDeps,
       req: PageRequest,
     ) => Promise<{ status: number; ctx: PageContext }> | { status: number; ctx: PageContext },
+    themeOverride?: CompiledTheme,
   ): Promise<RenderResult> {
     const collections = await this.collectionsOf(site);
     const deps = this.reads.depsFor(this.versionKey(site), this.opts.contextDeps);
@@ -182,13 +214,14 @@ export class PageRenderer {
     };
     const { status, ctx } = await build(deps, req);
     await attachFooter(deps, req, ctx);
-    const theme = this.opts.themes.get(site.theme);
+    const theme = themeOverride ?? (await this.themeOf(site));
     const { html, errors } = renderPage(this.opts.compiler, theme, ctx, {
       cldr: cldrFor(site.language),
       now: this.opts.now(),
       assets: this.opts.assets,
       siteContextHtml: siteContextScript(siteContextOf(site, ctx)),
     });
+    if (!themeOverride) this.errorLog.record(site.id, url.path, errors, this.opts.now());
     return { status, html, ctx, errors };
   }
 }

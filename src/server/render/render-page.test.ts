@@ -50,6 +50,33 @@ describe('template errors never break a page', () => {
     );
   });
 
+  it('gives each error its line, on every render, and never prints a failed tag', () => {
+    const page = ctx('collections/page.page');
+    const opts = { cldr: cldrFor('en-US'), now: 0, assets };
+    for (let i = 0; i < 3; i++) {
+      const { html, errors } = renderPage(compiler, theme, page, opts);
+      const at = (re: RegExp) => errors.find((e) => re.test(e.message));
+      expect(at(/Formatter 'no-such-formatter'/)).toMatchObject({ file: 'site.region', line: 1 });
+      expect(at(/Predicate 'no-such-predicate\?'/)).toMatchObject({ file: 'site.region', line: 1 });
+      expect(at(/partial 'missing\.block'/)).toMatchObject({
+        file: 'collections/page.page',
+        line: 2,
+      });
+      expect(at(/loop\.block' exceeded/)).toMatchObject({ file: 'blocks/loop.block', line: 1 });
+      expect(at(/Error parsing expression/)).toMatchObject({
+        file: 'collections/page.page',
+        line: 4,
+      });
+      expect(at(/EOF in the middle of SECTION/)).toMatchObject({ line: 5 });
+      expect(errors.filter((e) => /Error parsing expression/.test(e.message))).toHaveLength(1);
+      // Visitors never see template source or error text.
+      expect(html).not.toContain('no-such-formatter');
+      expect(html).not.toContain('{website.siteTitle');
+      expect(html).not.toMatch(/Error|partial/);
+      expect(html).toContain('<p></p>');
+    }
+  });
+
   it('reports a missing page template and still renders the layout', () => {
     const { html, errors } = renderPage(compiler, theme, ctx('pages/none.page'), {
       cldr: cldrFor('en-US'),

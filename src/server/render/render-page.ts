@@ -5,19 +5,37 @@ import type { CompiledTheme } from './theme.js';
 import type { PageContext, TemplateErrorJson } from './context/types.js';
 import { Formatters, Predicates } from '@squarespace/template-engine';
 import { createFormatters, createPredicates, type IslandRenderer } from './formatters.js';
-
-/** SPEC 5.7: the expression evaluator's limits. */
-const EXPR_OPTS = { maxTokens: 1000, maxStringLen: 100_000 };
+import { templateHelperFormatters, templateHelperPredicates } from './helpers/template-helpers.js';
+import { EXPR_OPTS, registerCompilerTables } from './template-parse.js';
 
 /** The layout every page renders inside (`{mainContent}` is the page template's output). */
 export const LAYOUT_FILE = 'site.region';
 
 /** The engine with its built-in formatters and predicates plus ours. */
 export function createCompiler(islands: IslandRenderer): Compiler {
-  return new Compiler({
-    formatters: { ...Formatters, ...createFormatters(islands) },
-    predicates: { ...Predicates, ...createPredicates(islands) },
-  });
+  const tables = {
+    formatters: { ...Formatters, ...createFormatters(islands), ...templateHelperFormatters },
+    predicates: { ...Predicates, ...createPredicates(islands), ...templateHelperPredicates },
+  };
+  const compiler = new Compiler(tables);
+  registerCompilerTables(compiler, tables);
+  return compiler;
+}
+
+/**
+ * The line a runtime error most likely comes from: the engine names the partial or the
+ * expression but not where it is, so the first line of the file that mentions it.
+ */
+function runtimeErrorLine(source: string | undefined, message: string): number | undefined {
+  if (!source) return undefined;
+  const partial = /partial '([^']+)'/.exec(message)?.[1];
+  const expr =
+    /expression: "((?:[^"\\]|\\.)*)"/.exec(message)?.[1] ??
+    /Error reducing expression: (.+?): /.exec(message)?.[1];
+  const needle = partial ? `apply ${partial}` : expr?.slice(0, 60);
+  if (!needle) return undefined;
+  const idx = source.indexOf(needle);
+  return idx < 0 ? undefined : source.slice(0, idx).split('\n').length;
 }
 
 export interface RenderedPage {
@@ -49,8 +67,13 @@ function execute(
       enableExpr: true,
       exprOpts: EXPR_OPTS,
     });
+    // Expression and missing-partial errors already found when the theme compiled are not
+    // repeated: the compile-time ones carry their line and show on every render.
+    const known = new Set(theme.parseErrors.map((e) => e.message));
     for (const e of execErrors as TemplateError[]) {
-      errors.push({ file, type: e.type, message: e.message });
+      if (known.has(e.message)) continue;
+      const line = runtimeErrorLine(theme.files.get(file), e.message);
+      errors.push({ file, line, type: e.type, message: e.message });
     }
     return ctx.render();
   } catch (e) {

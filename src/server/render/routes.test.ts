@@ -82,8 +82,23 @@ describeEachBackend('page routes', (kind) => {
     expect(product.match(/<h1\b/g)).toHaveLength(1);
     expect(product).toContain('blue mug</h1>');
     expect(product).toContain('You might also like');
+    // schema.org Product data for search engines: one Offer per variant at its current price.
+    const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(product);
+    expect(ld).not.toBeNull();
+    const data = JSON.parse(ld![1]!);
+    expect(data).toMatchObject({ '@type': 'Product', name: 'blue mug' });
+    expect(data.offers.map((o: { price: string }) => o.price)).toEqual(['10.00', '15.00']);
+    expect(data.offers[0]).toMatchObject({
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+    });
+    const soldOut = (await get('/shop/p/red-mug')).body;
+    expect(soldOut).toContain('"availability":"https://schema.org/OutOfStock"');
+    expect(shop).not.toContain('application/ld+json');
     const cart = (await get('/cart')).body;
     expect(cart).toContain('data-island="cart-page"');
+    // 'Continue shopping' is plain HTML: it works before (and without) the island.
+    expect(cart).toMatch(/<p class="cart-continue"><a href="\/shop">[^<]*Continue shopping<\/a>/);
     const blog = (await get('/blog')).body;
     expect(blog).toContain('2 Comments');
     expect(blog).toContain('No Comments');
@@ -199,6 +214,7 @@ describeEachBackend('page routes', (kind) => {
     expect(jpItem).not.toContain('Add To Cart');
     const jpCart = (await get('/cart', {}, 'jp.localhost')).body;
     expect(jpCart).toContain('<h1 class="page-title">カート</h1>');
+    expect(jpCart).toContain('買い物を続ける');
 
     const shop = (await get('/shop')).body;
     for (const text of ['Skip to content', 'Quick View', 'Add To Cart', '>sold out<', '>sale<'])

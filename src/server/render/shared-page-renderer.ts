@@ -23,6 +23,7 @@ import { PageCache } from './page-cache.js';
 import { PageRenderer } from './page-renderer.js';
 import { createCompiler } from './render-page.js';
 import { ThemeCache } from './theme.js';
+import { SiteThemes } from '../developer/site-themes.js';
 
 /** One renderer per app: the site pages and the order pages share its themes, memo and cache. */
 const renderers = new WeakMap<AppDeps, PageRenderer>();
@@ -37,6 +38,7 @@ export function pageRendererFor(deps: AppDeps): PageRenderer {
       renderIsland(name, props, { ...opts, cache: islandHtml }),
     );
     const compiler = createCompiler(islands);
+    const siteThemes = new SiteThemes(deps.db, compiler, deps.caches);
     renderer = new PageRenderer({
       contextDeps: {
         db: deps.db,
@@ -51,6 +53,7 @@ export function pageRendererFor(deps: AppDeps): PageRenderer {
       now: deps.now,
       caches: deps.caches,
       pageCache: deps.config.pageCache ? new PageCache() : undefined,
+      siteTheme: (site) => siteThemes.get(site),
     });
     renderers.set(deps, renderer);
   }

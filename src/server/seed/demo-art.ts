@@ -30,10 +30,6 @@ export interface ProductArt {
   glaze2: string;
   /** Background gradient, top-left to bottom-right. */
   background: [string, string];
-  /** Printed under the object (Latin script: the image fonts have no CJK glyphs). */
-  label: string;
-  /** Small caps line above the label (the brand). */
-  brand: string;
 }
 
 export interface SceneArt {
@@ -44,14 +40,6 @@ export interface SceneArt {
 export type DemoArt = ProductArt | SceneArt;
 
 const INK = '#2f3437';
-
-function esc(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
-}
 
 /** A deterministic pseudo-random sequence (mulberry32), so reseeding draws the same pictures. */
 function random(seed: string): () => number {
@@ -151,7 +139,10 @@ function objectShapes(
   }
 }
 
-/** A product picture: gradient backdrop, the object with a speckled glaze, brand and name. */
+/**
+ * A product picture: gradient backdrop and the object with a speckled glaze. Nothing is written
+ * on it: a real shop's photos carry no product name, and the page prints the name beside it.
+ */
 export function productSvg(art: ProductArt, width: number, height: number, seed: string): string {
   const rnd = random(seed);
   const { body, extra } = objectShapes(art.object, art.glaze, art.glaze2);
@@ -161,8 +152,6 @@ export function productSvg(art: ProductArt, width: number, height: number, seed:
     const r = 1.5 + rnd() * 3.5;
     return `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${r.toFixed(1)}"/>`;
   }).join('');
-  const label = esc(art.label);
-  const size = label.length > 22 ? 44 : 54;
   // viewBox fixed at 1000 wide; taller pictures extend the backdrop below.
   const vh = Math.round((1000 * height) / width);
   const dy = (vh - 1000) / 2;
@@ -177,8 +166,6 @@ export function productSvg(art: ProductArt, width: number, height: number, seed:
 <path d="${body}" fill="url(#glaze)"/>
 <g clip-path="url(#body)" fill="${INK}" opacity=".28">${speckles}</g>
 ${extra}
-<text x="80" y="110" font-family="DejaVu Sans" font-size="24" letter-spacing="9" fill="${INK}" opacity=".7">${esc(art.brand.toUpperCase())}</text>
-<text x="500" y="885" font-family="DejaVu Serif" font-size="${size}" text-anchor="middle" fill="${INK}">${label}</text>
 </svg>`;
 }
 

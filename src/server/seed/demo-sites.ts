@@ -52,7 +52,8 @@ export async function loadDemoSites(opts: {
   for (const seeder of demoSeeders) await seeder({ db, config, say });
 }
 
-function renderDemoImage(storage: ObjectStorage, image: DemoImage): Promise<RenderedImage> {
+/** Renders a demo image's art into the media storage (also used for new websites' starters). */
+export function renderDemoImage(storage: ObjectStorage, image: DemoImage): Promise<RenderedImage> {
   return renderImage({
     storage,
     assetId: image.id,
@@ -62,7 +63,7 @@ function renderDemoImage(storage: ObjectStorage, image: DemoImage): Promise<Rend
   });
 }
 
-async function runLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
+export async function runLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
@@ -92,7 +93,8 @@ function siteSettings(s: DemoSiteData['site']): SiteSettings {
   };
 }
 
-async function insertSite(
+/** Writes one demo-shaped website (the demo seed, and new websites' starter content). */
+export async function insertSite(
   db: Db,
   data: DemoSiteData,
   rendered: Map<string, RenderedImage>,

@@ -4,8 +4,20 @@ import type { SitesTable } from './tables.js';
 
 export type Site = Selectable<SitesTable>;
 
+/** The website of a custom domain: its `domain` column or one of its `site_domains` (issue 16). */
 export async function findSiteByDomain(db: Db, domain: string): Promise<Site | undefined> {
-  return db.selectFrom('sites').selectAll().where('domain', '=', domain).executeTakeFirst();
+  const direct = await db
+    .selectFrom('sites')
+    .selectAll()
+    .where('domain', '=', domain)
+    .executeTakeFirst();
+  if (direct) return direct;
+  return db
+    .selectFrom('site_domains')
+    .innerJoin('sites', 'sites.id', 'site_domains.site_id')
+    .selectAll('sites')
+    .where('site_domains.host', '=', domain)
+    .executeTakeFirst();
 }
 
 export async function findSiteBySlug(db: Db, slug: string): Promise<Site | undefined> {

@@ -39,7 +39,9 @@ export class SiteResolver {
     const host = SiteResolver.hostName(hostHeader);
     const hit = this.cache.get(host);
     if (hit) return hit.site;
-    const site = await this.lookup(host);
+    const found = await this.lookup(host);
+    // A website deleted by its owner serves nobody during its grace period (issue 16).
+    const site = found?.deleting_on ? undefined : found;
     this.cache.set(host, { site });
     return site;
   }

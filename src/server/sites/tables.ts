@@ -74,6 +74,8 @@ export interface SitesTable {
   /** Bumped by each styles or settings save (issue 13); a save naming an older one gets 409. */
   settings_version: Generated<number>;
   created_on: Generated<Date>;
+  /** Issue 16: set when deleted; the website stops serving and is purged at this time. */
+  deleting_on: Generated<Date | null>;
 }
 
 export interface SitesTables {

@@ -11,6 +11,18 @@ import type { Site } from '../sites/site-queries.js';
 import type { SubscriptionDeps } from './deps.js';
 import { planOf, type SubscriptionRow } from './subscription-json.js';
 import { subscriptionMail } from './subscription-mail.js';
+import type { SubscriptionMailKind } from './subscription-mail-texts.js';
+
+/**
+ * The mail each action sends the shopper (with the manage link), by whoever took it: a pause,
+ * a resume or a cancel changes what will be charged, so the shopper hears of it. A skip shows
+ * on the manage page and in the next charge's receipt.
+ */
+const MAILED: Partial<Record<SubscriptionAction, SubscriptionMailKind>> = {
+  pause: 'paused-on-request',
+  resume: 'resumed',
+  cancel: 'cancelled',
+};
 
 /**
  * Skip next, pause, resume or cancel (the shopper from the signed link, the owner from /config),
@@ -18,7 +30,8 @@ import { subscriptionMail } from './subscription-mail.js';
  * - skip: the next charge moves one period on (a skipped period does not count as a cycle).
  * - resume: a past next date restarts the schedule today (charged by the next job pass) rather
  *   than charging every missed period; the failure count starts again.
- * - cancel: nothing is due any more (and a mail says so).
+ * - cancel: nothing is due any more.
+ * Pause, resume and cancel mail the shopper (MAILED), committed with the change.
  * An action the status does not allow is SUBSCRIPTION_ACTION_INVALID and writes nothing.
  */
 export async function applyAction(
@@ -84,13 +97,14 @@ export async function applyAction(
       .where('id', '=', sub.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (action === 'cancel') {
+    const kind = MAILED[action];
+    if (kind) {
       await deps.mailer.enqueue(trx, [
-        subscriptionMail(deps.secret, site, saved, 'cancelled', deps.origin(site)),
+        subscriptionMail(deps.secret, site, saved, kind, deps.origin(site)),
       ]);
     }
     return saved;
   });
-  if (action === 'cancel') deps.mailer.kick();
+  if (MAILED[action]) deps.mailer.kick();
   return result;
 }

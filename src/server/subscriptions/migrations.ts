@@ -69,4 +69,13 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '20261128_0202_subscriptions_payment_customer': {
+    async up(db: Kysely<any>) {
+      // The processor's customer the card is kept with (Stripe: cus_…; '' for the test card).
+      await db.schema
+        .alterTable('subscriptions')
+        .addColumn('payment_customer', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+    },
+  },
 };

@@ -35,6 +35,7 @@ export function subscriptionDepsFor(
     mailer,
     origin,
     orderDeps,
+    providers: orderDeps.providers,
     ...(log ? { log } : {}),
     place: (site, cart, input) =>
       placeOrder(
@@ -46,6 +47,8 @@ export function subscriptionDepsFor(
           subscriptionId: cart.subscriptionId,
           origin: origin(site),
           ...(cart.shopper ? { shopper: cart.shopper } : {}),
+          ...(cart.payer ? { payer: cart.payer } : {}),
+          ...(cart.finishWith ? { finishWith: cart.finishWith } : {}),
         },
         input,
       ),

@@ -170,9 +170,16 @@ export async function renewOne(
     payment: { provider: sub.payment_provider, token: sub.payment_token },
   };
   try {
+    // Stripe: the kept card, off-session; a retry after a refusal is a new PaymentIntent (its
+    // key carries the cycle's tries so far, which never go back, also after a resume), a repeat
+    // of this try (a runner died mid-charge) the same one.
+    const payer =
+      sub.payment_provider === 'stripe'
+        ? { customer: sub.payment_customer, offSession: true, attempt: renewal.attempts }
+        : undefined;
     const placed = await deps.place(
       site,
-      { cartId: renewal.cart_id, subscriptionId: sub.id },
+      { cartId: renewal.cart_id, subscriptionId: sub.id, ...(payer ? { payer } : {}) },
       input,
     );
     await recordCharged(deps, sub, cycle, placed.order.id);

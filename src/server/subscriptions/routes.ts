@@ -16,7 +16,6 @@ import type { DomainRoutes } from '../deps.js';
 import { AppError, appError } from '../errors/app-error.js';
 import { ownerGuard } from '../http/owner-guard.js';
 import { rateLimitConfig } from '../http/rate-limit-config.js';
-import { getCart } from '../cart/cart-service.js';
 import { findSubscriptionCart } from '../cart/subscription-service.js';
 import { storeOf } from '../cart/store.js';
 import { renderNotFound } from '../checkout/checkout-pages.js';
@@ -34,8 +33,15 @@ import { SUBSCRIPTION_PROVIDERS } from './deps.js';
 import { subscriptionDepsFor } from './order-deps.js';
 import { confirmedPage, managePage } from './pages.js';
 import { renewDue } from './renew.js';
-import { ensureSubscriptionCart, idsOf, subscribe, subscriptionOffer } from './subscribe.js';
+import {
+  ensureSubscriptionCart,
+  idsOf,
+  subscribe,
+  subscriptionCartView,
+  subscriptionOffer,
+} from './subscribe.js';
 import { subscriptionJson } from './subscription-json.js';
+import { subscriptionStripeIntent } from './stripe-intent.js';
 
 /** How often the renewal job looks for due subscriptions (once across processes). */
 export const RENEWAL_EVERY_MS = 10 * 60_000;
@@ -141,9 +147,9 @@ export const subscriptionRoutes: DomainRoutes = async (app, deps) => {
         .executeTakeFirst();
       if (existing)
         return reply.redirect(confirmedUrl(subscriptionJson(deps.config.secret, existing)), 303);
-      await ensureSubscriptionCart(deps, site, found, offer);
+      // A GET writes nothing: the quote (POST) makes the private cart.
       const store = storeOf(site);
-      const cart = await getCart(deps, store, idsOf(found.token_hash).cartId);
+      const cart = await subscriptionCartView(deps, site, found, offer);
       const price = formatMoney(
         found.unit_price_cents * found.quantity,
         store.currency,
@@ -202,6 +208,23 @@ export const subscriptionRoutes: DomainRoutes = async (app, deps) => {
         (id) => SUBSCRIPTION_PROVIDERS.includes(id) && Boolean(orderDeps.providers[id]),
       );
       return noStore(reply).send(quote);
+    },
+  );
+
+  app.post(
+    '/api/commerce/subscriptions/stripe-intent',
+    { schema: { body: QuoteBody } },
+    async (req, reply) => {
+      const { crumb: _c, cartToken, ...input } = req.body;
+      const found = await findSubscriptionCart(deps.db, req.site.id, cartToken, deps.now());
+      if (!found) throw appError(ErrorCode.NOT_FOUND);
+      const intent = await subscriptionStripeIntent(
+        { ...sub, config: deps.config },
+        req.site,
+        found,
+        input as QuoteRequest,
+      );
+      return noStore(reply).send(intent);
     },
   );
 

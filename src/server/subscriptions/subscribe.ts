@@ -1,4 +1,4 @@
-import type { PlaceOrderRequest } from '../../shared/checkout/api.js';
+import type { PaymentProviderId, PlaceOrderRequest } from '../../shared/checkout/api.js';
 import {
   dateOf,
   nextChargeOn,
@@ -10,9 +10,12 @@ import { ErrorCode, Messages } from '../../shared/errors.js';
 import { loadCartProduct } from '../cart/catalog-port.js';
 import { sha256 } from '../cart/cart-cookie.js';
 import { findCart } from '../cart/cart-queries.js';
+import { cartJson, type CartJson } from '../cart/cart-json.js';
+import { getCart } from '../cart/cart-service.js';
 import { createCartWithLines } from '../cart/cart-with-lines.js';
 import { findSubscriptionCart, type SubscriptionCartRow } from '../cart/subscription-service.js';
-import { appError } from '../errors/app-error.js';
+import { AppError, appError } from '../errors/app-error.js';
+import type { SavedCard } from '../payments/provider.js';
 import type { Site } from '../sites/site-queries.js';
 import { storeOf } from '../cart/store.js';
 import { SUBSCRIPTION_PROVIDERS, type SubscriptionDeps } from './deps.js';
@@ -87,8 +90,40 @@ export async function ensureSubscriptionCart(
 }
 
 /**
+ * The subscription checkout page's cart (GET /checkout/subscribe): the private cart when a quote
+ * or an intent made it, else the same line as it will be — drawn without writing anything, so
+ * opening (or a crawler fetching) the page creates no cart.
+ */
+export async function subscriptionCartView(
+  deps: Pick<SubscriptionDeps, 'db' | 'now'>,
+  site: Site,
+  sub: SubscriptionCartRow,
+  offer: NonNullable<Awaited<ReturnType<typeof subscriptionOffer>>>,
+): Promise<CartJson> {
+  const store = storeOf(site);
+  const { cartId } = idsOf(sub.token_hash);
+  if (await findCart(deps.db, site.id, cartId)) return getCart(deps, store, cartId);
+  const head = { id: cartId, created: new Date(deps.now()), is_purchased: false, order_id: null };
+  return cartJson(site.id, store.currency, head, [
+    {
+      id: `${cartId}_line`,
+      item_id: sub.item_id,
+      variant_id: sub.variant_id,
+      sku: sub.sku,
+      attributes: offer.attributes,
+      quantity: sub.quantity,
+      title: sub.title,
+      product_type: offer.product.productType,
+      unit_price_cents: sub.unit_price_cents,
+      additional_fields: sub.additional_fields,
+      additional_field_answers: null,
+    },
+  ]);
+}
+
+/**
  * POST /api/commerce/subscriptions: the first period's order now (through `placeOrder`, with
- * the subscription cart's line in a private cart), then the subscription row with the saved
+ * the subscription cart's line in a private cart), then the subscription row with the kept
  * card and its schedule, and the confirmation mail with the manage link.
  */
 export async function subscribe(
@@ -103,6 +138,63 @@ export async function subscribe(
       ErrorCode.NOT_FOUND,
       'This subscription checkout has expired. Choose the product again.',
     );
+  const { cartToken: _token, ...input } = req;
+  return subscribeCart(deps, site, sub, input, shopper);
+}
+
+/**
+ * Stripe's webhook finishing a subscription checkout whose page went away during 3-D Secure
+ * (orders/finish-payment.ts): the same steps as the page's second request, from the request
+ * kept with the checkout (checkout_attempts) and the subscription cart it names (`key`: the
+ * cart token's hash). Returns what happened, for the log.
+ */
+export async function finishSubscription(
+  deps: SubscriptionDeps,
+  site: Site,
+  key: string,
+  request: PlaceOrderRequest,
+): Promise<string> {
+  const sub = await deps.db
+    .selectFrom('subscription_carts')
+    .selectAll()
+    .where('token_hash', '=', key)
+    .where('site_id', '=', site.id)
+    .executeTakeFirst();
+  if (!sub) return 'subscription checkout gone';
+  if (!request.payment) return 'no payment kept';
+  const { created } = await subscribeCart(deps, site, sub, {
+    ...request,
+    payment: request.payment,
+  });
+  return created ? 'subscription started' : 'subscription exists';
+}
+
+/**
+ * The customer a Stripe subscription keeps its card with: one per subscription checkout (the
+ * key comes from its id, so the card form's intent and the placement find the same one). No
+ * email: a repeated create must carry the same parameters as the first (Stripe's idempotency).
+ */
+export async function subscriptionCustomer(
+  deps: Pick<SubscriptionDeps, 'providers'>,
+  siteId: string,
+  subscriptionId: string,
+): Promise<string | undefined> {
+  const stripe = deps.providers.stripe;
+  if (!stripe?.createCustomer) return undefined;
+  return stripe.createCustomer({
+    siteId,
+    idempotencyKey: `customer_${subscriptionId}`,
+    metadata: { subscriptionId },
+  });
+}
+
+async function subscribeCart(
+  deps: SubscriptionDeps,
+  site: Site,
+  sub: SubscriptionCartRow,
+  req: Omit<SubscriptionCheckoutRequest, 'cartToken'>,
+  shopper?: { sessionId: string | null; loggedIn: boolean },
+): Promise<SubscriptionCheckoutResponse & { created: boolean }> {
   const offer = await subscriptionOffer(deps, site, sub);
   if (!offer) throw appError(ErrorCode.NOT_SUBSCRIBABLE, Messages.NOT_SUBSCRIBABLE);
   if (!SUBSCRIPTION_PROVIDERS.includes(req.payment.provider)) {
@@ -121,15 +213,29 @@ export async function subscribe(
     payment: req.payment,
   };
   let placed;
+  let kept: SavedCard | undefined;
   try {
+    const customer =
+      req.payment.provider === 'stripe'
+        ? await subscriptionCustomer(deps, site.id, subscriptionId)
+        : undefined;
     placed = await deps.place(
       site,
-      { cartId, subscriptionId, ...(shopper ? { shopper } : {}) },
+      {
+        cartId,
+        subscriptionId,
+        ...(shopper ? { shopper } : {}),
+        ...(customer ? { payer: { customer, saveCard: true } } : {}),
+        finishWith: { domain: 'subscription', key: sub.token_hash },
+      },
       input,
     );
+    kept = await keptCard(deps, site.id, placed.order.id, req.payment.provider);
   } catch (err) {
     // Refused (fields, card, stock): the private cart goes, so a refused checkout writes nothing.
-    if (fresh) await dropCart(deps, cartId);
+    // Not while the bank is asked (3-D Secure): the webhook may still finish it with this cart.
+    const waiting = err instanceof AppError && err.code === ErrorCode.PAYMENT_ACTION_REQUIRED;
+    if (fresh && !waiting) await dropCart(deps, cartId);
     throw err;
   }
   const order = placed.order;
@@ -157,7 +263,8 @@ export async function subscribe(
     periods: 1,
     next_charge_on: nextChargeOn(anchor, offer.plan, 1, 1),
     payment_provider: req.payment.provider,
-    payment_token: req.payment.token ?? '',
+    payment_token: kept?.token ?? req.payment.token ?? '',
+    payment_customer: kept?.customer ?? '',
     shipping_address: order.shippingAddress,
     billing_address: order.billingAddress,
     shipping_option_id: order.shippingOption?.id ?? null,
@@ -209,6 +316,31 @@ export async function subscribe(
     .where('id', '=', subscriptionId)
     .executeTakeFirstOrThrow();
   return { subscription: subscriptionJson(deps.secret, saved), order, created: inserted };
+}
+
+/**
+ * The card renewals charge: Stripe's kept PaymentMethod and Customer, read back from the first
+ * charge's PaymentIntent (the browser's pi_… is not a card). `test` keeps its token as it is.
+ */
+async function keptCard(
+  deps: SubscriptionDeps,
+  siteId: string,
+  orderId: string,
+  provider: PaymentProviderId,
+): Promise<SavedCard | undefined> {
+  const savedCard = deps.providers[provider]?.savedCard;
+  if (!savedCard) return undefined;
+  const row = await deps.db
+    .selectFrom('orders')
+    .select('payment_reference')
+    .where('id', '=', orderId)
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
+  const card = row?.payment_reference ? await savedCard(row.payment_reference) : undefined;
+  // Charged but nothing kept (an intent made without the subscription's customer): renewals
+  // will be refused and follow the retry schedule; the owner sees it in the log.
+  if (!card) deps.log?.warn({ orderId }, 'subscription card not kept');
+  return card;
 }
 
 async function dropCart(deps: SubscriptionDeps, cartId: string) {

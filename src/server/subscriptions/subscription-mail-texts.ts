@@ -5,7 +5,8 @@
  */
 import { byLanguage } from '../../shared/i18n/by-language.js';
 
-export type SubscriptionMailKind = 'confirmed' | 'payment-failed' | 'paused' | 'cancelled';
+export type SubscriptionMailKind =
+  'confirmed' | 'payment-failed' | 'paused' | 'paused-on-request' | 'resumed' | 'cancelled';
 
 export interface SubscriptionMailTexts {
   subject: Record<SubscriptionMailKind, (site: string, title: string) => string>;
@@ -22,6 +23,8 @@ const en: SubscriptionMailTexts = {
     confirmed: (site, title) => `Your ${site} subscription: ${title}`,
     'payment-failed': (site, title) => `Payment failed for your ${site} subscription: ${title}`,
     paused: (site, title) => `Your ${site} subscription is paused: ${title}`,
+    'paused-on-request': (site, title) => `Your ${site} subscription is paused: ${title}`,
+    resumed: (site, title) => `Your ${site} subscription is active again: ${title}`,
     cancelled: (site, title) => `Your ${site} subscription is cancelled: ${title}`,
   },
   intro: {
@@ -30,6 +33,10 @@ const en: SubscriptionMailTexts = {
       `We could not charge your saved card for ${title}. We will try again; you can also update or cancel the subscription.`,
     paused: (title) =>
       `After several failed payments, your subscription to ${title} is paused. Resume it when your card works again.`,
+    'paused-on-request': (title) =>
+      `Your subscription to ${title} is paused. Nothing will be charged until it is resumed.`,
+    resumed: (title) =>
+      `Your subscription to ${title} is active again. Your saved card will be charged on the next charge date.`,
     cancelled: (title) =>
       `Your subscription to ${title} is cancelled. Nothing more will be charged.`,
   },
@@ -46,6 +53,8 @@ const ja: SubscriptionMailTexts = {
     'payment-failed': (site, title) =>
       `【${site}】定期購入のお支払いができませんでした（${title}）`,
     paused: (site, title) => `【${site}】定期購入を一時停止しました（${title}）`,
+    'paused-on-request': (site, title) => `【${site}】定期購入を一時停止しました（${title}）`,
+    resumed: (site, title) => `【${site}】定期購入を再開しました（${title}）`,
     cancelled: (site, title) => `【${site}】定期購入を解約しました（${title}）`,
   },
   intro: {
@@ -54,6 +63,10 @@ const ja: SubscriptionMailTexts = {
       `「${title}」のお支払いを登録済みのカードで完了できませんでした。後ほど再度お試しします。`,
     paused: (title) =>
       `お支払いが複数回失敗したため、「${title}」の定期購入を一時停止しました。カードがご利用可能になりましたら再開してください。`,
+    'paused-on-request': (title) =>
+      `「${title}」の定期購入を一時停止しました。再開されるまで請求はありません。`,
+    resumed: (title) =>
+      `「${title}」の定期購入を再開しました。次回のお支払い日に登録済みのカードで決済します。`,
     cancelled: (title) => `「${title}」の定期購入を解約しました。今後の請求はありません。`,
   },
   plan: 'プラン',

@@ -28,6 +28,7 @@ const row = (over: Partial<SubscriptionRow> = {}): SubscriptionRow => ({
   next_charge_on: '2027-01-15',
   payment_provider: 'test',
   payment_token: 'tok_visa',
+  payment_customer: '',
   shipping_address: null,
   billing_address: null,
   shipping_option_id: null,

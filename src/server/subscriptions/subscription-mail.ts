@@ -24,7 +24,10 @@ export function subscriptionMail(
   const rows: [string, string][] = [[t.plan, `${sub.title} — ${pricePhrase(sub, site.language)}`]];
   if (kind === 'payment-failed' && sub.next_retry_at) {
     rows.push([t.retryOn, new Date(sub.next_retry_at).toISOString().slice(0, 10)]);
-  } else if ((kind === 'confirmed' || kind === 'payment-failed') && sub.next_charge_on) {
+  } else if (
+    (kind === 'confirmed' || kind === 'payment-failed' || kind === 'resumed') &&
+    sub.next_charge_on
+  ) {
     rows.push([t.nextCharge, sub.next_charge_on]);
   }
   const text = [

@@ -40,6 +40,8 @@ export interface SubscriptionsTable {
   payment_provider: PaymentProviderId;
   /** The saved method: `test` keeps its tok_…, Stripe a pm_… (off-session charges). */
   payment_token: string;
+  /** The processor's customer the card is kept with (Stripe: cus_…); '' for the test card. */
+  payment_customer: string;
   shipping_address: JSONColumnType<AddressInput | null, string | null, string | null>;
   billing_address: JSONColumnType<AddressInput | null, string | null, string | null>;
   shipping_option_id: string | null;

@@ -182,6 +182,15 @@ export function giftCardIssueErrors(req: GiftCardIssueRequest): GiftCardFieldErr
 }
 
 /** The gift card checkout island's props (rendered by the server from the catalog). */
+/** POST (with the page's Idempotency-Key): the PaymentIntent Stripe's card form confirms. */
+export const GIFT_CARD_STRIPE_INTENT_PATH = '/api/commerce/gift-card-orders/stripe-intent';
+
+/** The gift card checkout's card form asks for its PaymentIntent with this body. */
+export interface GiftCardIntentRequest {
+  giftCardProductId: string;
+  sku: string;
+}
+
 export interface GiftCardPageProps {
   locale: string;
   currency: string;

@@ -120,6 +120,7 @@ const EN_THEME = {
   searchText: 'Search',
   cartText: 'Cart',
   cartLoadingText: 'Your cart is loading…',
+  continueShoppingText: 'Continue shopping',
   noProductsText: 'No products are available yet.',
   productUnavailableText: 'This product is not available.',
   addOnsText: 'Add-ons',
@@ -132,6 +133,8 @@ const EN_THEME = {
   // A gallery slideshow that plays by itself has a pause button (WCAG 2.2.2).
   pauseSlideshowText: 'Pause slideshow',
   playSlideshowText: 'Play slideshow',
+  // ICU-like messages for the template `message` helper (docs/templates.md).
+  searchResultsText: '{count, plural, one {# result} other {# results}} for “{query}”',
 };
 
 export type ThemeTexts = { readonly [K in keyof typeof EN_THEME]: string };
@@ -144,6 +147,7 @@ const JA_THEME: ThemeTexts = {
   searchText: '検索',
   cartText: 'カート',
   cartLoadingText: 'カートを読み込んでいます…',
+  continueShoppingText: '買い物を続ける',
   noProductsText: '現在お取り扱いの商品はありません。',
   productUnavailableText: 'この商品は現在ご購入いただけません。',
   addOnsText: '一緒に購入',
@@ -154,6 +158,7 @@ const JA_THEME: ThemeTexts = {
   imageOfText: '画像 {n} / {total}',
   pauseSlideshowText: 'スライドショーを一時停止',
   playSlideshowText: 'スライドショーを再生',
+  searchResultsText: '「{query}」の検索結果 {count, plural, other {#件}}',
 };
 
 const THEME_BY_LANGUAGE: Record<string, ThemeTexts> = { en: EN_THEME, ja: JA_THEME };

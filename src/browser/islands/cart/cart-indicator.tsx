@@ -1,4 +1,4 @@
-import { useEffect, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import {
   indicatorCountText,
   indicatorLabel,
@@ -7,7 +7,6 @@ import {
 import { storefrontTexts } from '../../../shared/i18n/storefront-texts.js';
 import { formatMoney } from '../../../shared/money.js';
 import { CART_PAGE_PATH, goToCart } from './go-to-cart.js';
-import { ensureCartStyles } from './styles.js';
 import { useCart } from './use-cart.js';
 
 export interface CartIndicatorProps {
@@ -24,7 +23,6 @@ export interface CartIndicatorProps {
  */
 export default function CartIndicator({ locale = 'en-US', currency = 'USD' }: CartIndicatorProps) {
   const { cart } = useCart();
-  useEffect(ensureCartStyles, []);
   const count = cart?.totalQuantity ?? 0;
   const visible = indicatorVisible(count);
   const subtotal = formatMoney(cart?.subtotalCents ?? 0, currency, locale);

@@ -17,7 +17,6 @@ import { CartCoupon } from './cart-coupon.js';
 import { CartEntryRow } from './cart-entry-row.js';
 import type { EditAnswersModalProps, EditableForm, SaveResult } from './edit-answers-modal.js';
 import { cartStore, type CartStore } from './store.js';
-import { ensureCartStyles } from './styles.js';
 import { useCart } from './use-cart.js';
 
 export interface CartPageProps {
@@ -59,7 +58,6 @@ export default function CartPage({
   /** The line whose Edit control gets focus once the editor closes. */
   const focusAfterEdit = useRef<string | null>(null);
   const sectionRef = useRef<HTMLElement>(null);
-  useEffect(ensureCartStyles, []);
 
   // After the editor closes, back to the Edit control. The dialog returns focus itself, but when
   // the new answers merged the line into another (docs/cart-api.md) its button is gone: the

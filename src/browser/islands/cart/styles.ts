@@ -33,11 +33,3 @@ const CSS = `
 
 /** The sheet and its element id; the server inlines it in every page's head (render/assets.ts). */
 export const CART_STYLES = { id: 'ci-styles', css: CSS };
-
-export function ensureCartStyles(): void {
-  if (typeof document === 'undefined' || document.getElementById(CART_STYLES.id)) return;
-  const style = document.createElement('style');
-  style.id = CART_STYLES.id;
-  style.textContent = CSS;
-  document.head.appendChild(style);
-}

@@ -49,6 +49,7 @@ export const QUOTE_PATH = '/api/commerce/checkout/quote';
 export const ORDERS_PATH = '/api/commerce/orders';
 export const SUBSCRIPTION_QUOTE_PATH = '/api/commerce/subscriptions/quote';
 export const SUBSCRIPTIONS_PATH = '/api/commerce/subscriptions';
+export const SUBSCRIPTION_INTENT_PATH = '/api/commerce/subscriptions/stripe-intent';
 
 /**
  * The subscription checkout (/checkout/subscribe, issue 15): the same steps pay a subscription
@@ -210,9 +211,10 @@ export default function CheckoutPage({
     if (!wantsCard || (intent && intent.amount === total)) return;
     const seq = ++intentSeq.current;
     setIntentFailed(null);
-    apiFetch<StripeIntentResponse>(STRIPE_INTENT_PATH, {
+    // A subscription's intent keeps the card for its renewals (its own route, by cart token).
+    apiFetch<StripeIntentResponse>(subscription ? SUBSCRIPTION_INTENT_PATH : STRIPE_INTENT_PATH, {
       method: 'POST',
-      json: quoteRequestFor(draft, requiresShipping, true),
+      json: withToken(quoteRequestFor(draft, requiresShipping, true)),
     })
       .then((i) => seq === intentSeq.current && setIntent(i))
       .catch((err: Error) => seq === intentSeq.current && setIntentFailed(say(err.message)));
@@ -447,6 +449,9 @@ export default function CheckoutPage({
     setCodeNotes([]);
     const q = await requote(next, done.has('address'));
     if (!q) return false;
+    // A discount code that applies is saved onto the cart too (the /cart page's PUT, its rules),
+    // so a reload or going back to the cart keeps it.
+    if (patch.couponCode && !q.invalidCoupons.length && !subscription) saveCoupon(patch.couponCode);
     // A code that does not apply leaves the one applied before in place (its reason is shown).
     if (q.invalidCoupons.length && patch.couponCode && draft.couponCode) {
       const back = { ...next, couponCode: draft.couponCode };
@@ -455,7 +460,12 @@ export default function CheckoutPage({
     }
     return q.invalidCoupons.length === 0 && q.invalidGiftCards.length === 0;
   };
+  const saveCoupon = (code: string | null) => {
+    // Best effort: the order carries its code either way; a cart gone meanwhile changes nothing.
+    void store.setCoupon(code).catch(() => undefined);
+  };
   const removeCodes = (patch: Partial<CheckoutDraft>) => {
+    if (patch.couponCode === '' && !subscription) saveCoupon(null);
     const next = { ...draft, ...patch };
     setDraft(next);
     setCodeNotes([]);

@@ -1,14 +1,20 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { CheckoutFieldErrors, PlaceOrderResponse } from '../../../shared/checkout/api.js';
+import type {
+  CheckoutFieldErrors,
+  PlaceOrderResponse,
+  StripeIntentResponse,
+} from '../../../shared/checkout/api.js';
 import { checkoutTexts, localizeMessage } from '../../../shared/checkout/checkout-texts.js';
 import {
   giftCardPurchaseErrors,
   GIFT_CARD_LIMITS,
+  GIFT_CARD_STRIPE_INTENT_PATH,
   type GiftCardPageProps,
   type GiftCardPurchaseRequest,
 } from '../../../shared/checkout/gift-cards.js';
 import { giftCardPageTexts } from '../../../shared/checkout/gift-card-page-texts.js';
 import { formatMoney } from '../../../shared/money.js';
+import { Messages, type ErrorCode } from '../../../shared/errors.js';
 import { apiFetch, ApiError } from '../../lib/api.js';
 import { AlertDialog, type AlertState } from '../product/alert-dialog.js';
 import { Field } from './address-fields.js';
@@ -22,6 +28,10 @@ import {
   type CheckoutDraft,
 } from './checkout-steps.js';
 import { PaymentStep } from './payment-step.js';
+import { StripeCard, type StripeCardHandle } from './stripe-card.js';
+
+// Plain strings typed against the registry (a value import of ErrorCode would bundle it).
+const PAYMENT_ACTION_REQUIRED: ErrorCode = 'PAYMENT_ACTION_REQUIRED';
 
 export const GIFT_CARD_ORDERS_PATH = '/api/commerce/gift-card-orders';
 
@@ -57,6 +67,13 @@ const NO_SHIPPING = { shipsTo: [], requiresShipping: false, shippingOptions: [] 
  * (POST /api/commerce/gift-card-orders) and goes to the order confirmed page. Field errors show
  * beside their fields; anything else in the gift card's alert (SPEC 2.2 'Unable to purchase
  * Gift Card').
+ *
+ * Stripe: choosing the card shows Stripe's card form for a PaymentIntent of the chosen amount,
+ * made for this checkout's private cart (named by the page's Idempotency-Key, kept while the
+ * intent lives). 'Buy' sends the purchase with the intent's id; the server checks everything and
+ * keeps the recipient's details with the checkout (PAYMENT_ACTION_REQUIRED); the page confirms the
+ * card with Stripe and sends the same request again — or Stripe's webhook finishes it if the page
+ * went away meanwhile.
  */
 export default function GiftCardCheckout({
   locale = 'en-US',
@@ -91,6 +108,10 @@ export default function GiftCardCheckout({
   const [focusTick, setFocusTick] = useState(0);
   const key = useRef<string | null>(null);
   const rootRef = useRef<HTMLFormElement>(null);
+  const [intent, setIntent] = useState<StripeIntentResponse | null>(null);
+  const [intentFailed, setIntentFailed] = useState<string | null>(null);
+  const intentSeq = useRef(0);
+  const card = useRef<StripeCardHandle | null>(null);
 
   const money = (minor: number) => formatMoney(minor, currency, locale);
   const say = (m: string) => localizeMessage(ct, m);
@@ -100,6 +121,23 @@ export default function GiftCardCheckout({
   useEffect(() => {
     if (focusTick) rootRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [focusTick]);
+
+  // Stripe's card form needs a PaymentIntent for the amount chosen: asked for when the card is
+  // chosen, and again when the denomination changes. Its key stays with it (the intent's cart).
+  const wantsCard = pay.provider === 'stripe' && !!chosen;
+  useEffect(() => {
+    if (!wantsCard || !chosen || (intent && intent.amount === chosen.amount)) return;
+    const seq = ++intentSeq.current;
+    setIntentFailed(null);
+    key.current ??= newKey();
+    apiFetch<StripeIntentResponse>(GIFT_CARD_STRIPE_INTENT_PATH, {
+      method: 'POST',
+      json: { giftCardProductId: productId, sku: chosen.sku },
+      idempotencyKey: key.current,
+    })
+      .then((i) => seq === intentSeq.current && setIntent(i))
+      .catch((err: Error) => seq === intentSeq.current && setIntentFailed(say(err.message)));
+  }, [wantsCard, chosen?.sku, intent]);
 
   const setField = (patch: Partial<GiftDraft>) => {
     setGift((g) => ({ ...g, ...patch }));
@@ -126,11 +164,13 @@ export default function GiftCardCheckout({
     recipientEmail: gift.recipientEmail.trim(),
     message: gift.message.trim(),
     sendOn: gift.sendOn,
-    // The gift card checkout takes providers that settle with the order (the test card).
+    // The test card's token, or the PaymentIntent Stripe's card form confirms.
     payment:
       pay.provider === 'test' || !pay.provider
         ? { provider: 'test', token: testCardToken(pay.cardNumber) ?? '' }
-        : { provider: pay.provider },
+        : pay.provider === 'stripe'
+          ? { provider: 'stripe', token: intent?.paymentIntentId ?? '' }
+          : { provider: pay.provider },
   });
 
   const buy = async (e: FormEvent) => {
@@ -146,26 +186,41 @@ export default function GiftCardCheckout({
       setFocusTick((n) => n + 1);
       return;
     }
+    const stripe = pay.provider === 'stripe';
+    if (stripe && (!intent || !card.current || intent.amount !== chosen?.amount)) return;
     setPlacing(true);
     key.current ??= newKey();
-    try {
-      const res = await apiFetch<PlaceOrderResponse>(GIFT_CARD_ORDERS_PATH, {
+    const send = () =>
+      apiFetch<PlaceOrderResponse>(GIFT_CARD_ORDERS_PATH, {
         method: 'POST',
         json: body,
-        idempotencyKey: key.current,
+        idempotencyKey: key.current!,
       });
+    try {
+      let res: PlaceOrderResponse;
+      try {
+        res = await send();
+      } catch (err) {
+        // Stripe: everything checked and the recipient kept with the checkout; now the card.
+        if (!stripe || (err as ApiError).code !== PAYMENT_ACTION_REQUIRED) throw err;
+        const confirmed = await (card.current?.confirm() ?? { error: ct.stripeUnavailable });
+        if (confirmed.error) throw new ApiError(402, 'PAYMENT_DECLINED', confirmed.error);
+        res = await send();
+      }
       navigate(confirmationUrl(res.order));
       return;
     } catch (err) {
       const failure = err as ApiError;
       // A refused request gets a new key next time; no answer keeps it (the order may exist).
-      if (!(failure instanceof ApiError) || failure.status !== 0) key.current = null;
+      // Stripe's card form keeps it: its intent belongs to the key's cart.
+      if (!stripe && (!(failure instanceof ApiError) || failure.status !== 0)) key.current = null;
       const fe = fieldErrorsOf(failure.body);
       if (Object.keys(fe).length) {
         setErrors(Object.fromEntries(Object.entries(fe).map(([k, v]) => [k, say(v)])));
         setFocusTick((n) => n + 1);
       } else if (failure.code === 'PAYMENT_DECLINED') {
         setErrors({ 'payment.token': say(failure.message) });
+        if (stripe && failure.message === Messages.PAYMENT_TOTAL_CHANGED) setIntent(null);
         setFocusTick((n) => n + 1);
       } else {
         setAlert({ title: t.alertTitle, message: say(failure.message) });
@@ -279,6 +334,29 @@ export default function GiftCardCheckout({
                 language={locale}
                 update={(patch) => setPay((d) => ({ ...d, ...patch }))}
                 setFieldError={setFieldError}
+                stripeCard={
+                  <div className="co-card">
+                    <h3 className="co-subhead">{ct.cardDetails}</h3>
+                    {intent && intent.amount === chosen?.amount ? (
+                      <StripeCard
+                        intent={intent}
+                        language={locale}
+                        texts={ct}
+                        error={errors['payment.token']}
+                        handle={card}
+                      />
+                    ) : intentFailed ? (
+                      <p className="co-error" role="alert">
+                        {intentFailed}{' '}
+                        <button type="button" className="co-edit" onClick={() => setIntent(null)}>
+                          {ct.tryAgain}
+                        </button>
+                      </p>
+                    ) : (
+                      <p className="co-hint">{ct.stripeLoading}</p>
+                    )}
+                  </div>
+                }
               />
             ) : (
               <p className="co-error">{t.noProviders}</p>
@@ -308,7 +386,11 @@ export default function GiftCardCheckout({
           <button
             type="submit"
             className="co-primary co-place"
-            disabled={placing || !providers.length}
+            disabled={
+              placing ||
+              !providers.length ||
+              (pay.provider === 'stripe' && (!intent || intent.amount !== chosen?.amount))
+            }
             aria-disabled={placing || undefined}
           >
             {placing ? t.buying : t.buy(chosen ? money(chosen.amount) : '')}

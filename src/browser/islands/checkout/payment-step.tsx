@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type {
   CheckoutFieldErrors,
   PaymentProviderId,
@@ -25,6 +26,8 @@ export interface PaymentStepProps {
   language: string;
   update: (patch: Partial<CheckoutDraft>) => void;
   setFieldError: (key: string, message: string | null) => void;
+  /** Stripe's card form, when the page shows it here (the gift card checkout) instead of on review. */
+  stripeCard?: ReactNode;
 }
 
 /**
@@ -40,6 +43,7 @@ export function PaymentStep({
   language,
   update,
   setFieldError,
+  stripeCard,
 }: PaymentStepProps) {
   const provider = quote.paymentProviders.find((p) => p.id === draft.provider);
   return (
@@ -89,7 +93,8 @@ export function PaymentStep({
           )}
         </Field>
       )}
-      {draft.provider === 'stripe' && <p className="co-hint">{texts.stripeOnReview}</p>}
+      {draft.provider === 'stripe' &&
+        (stripeCard ?? <p className="co-hint">{texts.stripeOnReview}</p>)}
       {provider && provider.id === 'manual' && provider.instructions && (
         <p className="co-instructions">{provider.instructions}</p>
       )}

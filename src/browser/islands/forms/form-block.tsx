@@ -11,7 +11,6 @@ import {
 import { HONEYPOT_FIELD, type FormBlockProps } from '../../../shared/forms/types.js';
 import { Captcha, type CaptchaHandle } from './captcha/captcha.js';
 import { Field, errorId } from './fields.js';
-import { ensureFormStyles } from './styles.js';
 import { injectWithScripts, submitForm } from './submit.js';
 
 declare module '../../lib/events.js' {
@@ -53,7 +52,6 @@ export function FormView(props: FormBlockProps & { variant?: 'form' | 'newslette
     if (refusals > 0) focusFirstError(formRef.current);
   }, [refusals]);
 
-  useEffect(ensureFormStyles, []);
   useEffect(() => {
     if (success?.post && postRef.current) injectWithScripts(postRef.current, success.post);
   }, [success]);

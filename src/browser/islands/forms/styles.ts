@@ -30,11 +30,3 @@ const CSS = `
 
 /** The sheet and its element id; the server inlines it in every page's head (render/assets.ts). */
 export const FORM_STYLES = { id: 'form-styles', css: CSS };
-
-export function ensureFormStyles(): void {
-  if (typeof document === 'undefined' || document.getElementById(FORM_STYLES.id)) return;
-  const style = document.createElement('style');
-  style.id = FORM_STYLES.id;
-  style.textContent = CSS;
-  document.head.appendChild(style);
-}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type Ref } from 'react';
 import type { AddToCartState } from '../../../shared/cart/add-to-cart-machine.js';
 import { ADD_TO_CART_TIMINGS } from '../../../shared/cart/add-to-cart-machine.js';
-import { ensureStyles, visuallyHidden } from './styles.js';
+import { visuallyHidden } from './styles.js';
 
 /**
  * What the live region next to the button says: every label the button changes to after a click
@@ -31,7 +31,6 @@ export function AddToCartButton(props: {
   useEffect(() => {
     if (first.current) {
       first.current = false;
-      ensureStyles();
       return;
     }
     setPulse(true);

@@ -5,7 +5,6 @@ import {
   type BoxRect,
 } from '../../../shared/cart/popover-position.js';
 import { throttle } from '../../../shared/cart/throttle.js';
-import { ensureStyles } from './styles.js';
 
 /**
  * The added-item popover (SPEC 2.2, 9.1) is plain DOM, not an island: it is one transient surface
@@ -38,7 +37,6 @@ export function showAddedPopover(
   texts?: { addedToCartText: string; closeText: string },
 ): void {
   current?.remove();
-  ensureStyles();
   const box = document.createElement('div');
   box.className = 'pi-popover';
   box.setAttribute('role', 'status');

@@ -1,7 +1,6 @@
 import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { trapTab } from './focus-trap.js';
-import { ensureStyles } from './styles.js';
 
 export interface ModalProps {
   open: boolean;
@@ -38,7 +37,6 @@ export function Modal(props: ModalProps) {
   // after the next frame, so for a moment focus was on nothing and a quick Tab went to <body>).
   useLayoutEffect(() => {
     if (!open) return;
-    ensureStyles();
     const returnTo = document.activeElement as HTMLElement | null;
     (initialFocus?.current ?? boxRef.current)?.focus();
     return () => {

@@ -31,14 +31,6 @@ const CSS = `
 /** The sheet and its element id; the server inlines it in every page's head (render/assets.ts). */
 export const PRODUCT_STYLES = { id: 'pi-styles', css: CSS };
 
-export function ensureStyles(): void {
-  if (typeof document === 'undefined' || document.getElementById(PRODUCT_STYLES.id)) return;
-  const style = document.createElement('style');
-  style.id = PRODUCT_STYLES.id;
-  style.textContent = CSS;
-  document.head.appendChild(style);
-}
-
 /** Hidden from sight, read by screen readers ('Sale Price:' / 'Original Price:'). */
 export const visuallyHidden: CSSProperties = {
   position: 'absolute',

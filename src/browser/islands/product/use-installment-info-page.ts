@@ -5,44 +5,62 @@ export type InfoPageState =
   { status: 'idle' | 'loading' | 'failed' } | { status: 'loaded'; document: string };
 
 /**
- * Loads the provider's information page (SPEC 4.4 / 7) the first time the modal opens, once per
- * notice: a shopper reopening the modal gets the copy already loaded (or, after a failure, the
- * schedule without a second wait). A failure is only a console warning (SPEC 7) — never an error:
- * the modal still has its own content.
+ * The provider's pages, fetched at most once per page view: the modal mounts only while it is
+ * open (and may mount twice while its chunk arrives), so the copy lives here, not in its state.
  */
-/**
- * What each page URL came to, for this page view: the modal mounts only while open (its chunk is
- * lazy), so its own state would start from idle, and fetch again, on every opening.
- */
+const loads = new Map<string, Promise<InfoPageState>>();
 const settled = new Map<string, InfoPageState>();
 
-export function useInstallmentInfoPage(open: boolean, url: string): InfoPageState {
-  const [state, setStateOnly] = useState<InfoPageState>(
-    () => settled.get(url) ?? { status: 'idle' },
-  );
-  const setState = (next: InfoPageState) => {
-    if (next.status === 'loaded' || next.status === 'failed') settled.set(url, next);
-    setStateOnly(next);
-  };
-  const wanted = open && state.status === 'idle';
-  useEffect(() => {
-    if (!wanted) return;
-    setState({ status: 'loading' });
+function loadInfoPage(url: string): Promise<InfoPageState> {
+  let load = loads.get(url);
+  if (!load) {
     // The third party gets no cookies of ours, and its answer is only ever shown as text in a
     // sandboxed frame.
-    fetch(url, { credentials: 'omit', headers: { accept: 'text/html' } })
+    load = fetch(url, { credentials: 'omit', headers: { accept: 'text/html' } })
       .then(async (res) => {
         if (!res.ok) throw new Error(`HTTP ${res.status}`);
         return res.text();
       })
       .then(
-        (html) => setState({ status: 'loaded', document: installmentInfoDocument(html, url) }),
-        (err: unknown) => {
+        (html): InfoPageState => ({
+          status: 'loaded',
+          document: installmentInfoDocument(html, url),
+        }),
+        (err: unknown): InfoPageState => {
           console.warn(`installment notice: could not load ${url}`, err);
-          setState({ status: 'failed' });
+          return { status: 'failed' };
         },
-      );
+      )
+      .then((state) => {
+        settled.set(url, state);
+        return state;
+      });
+    loads.set(url, load);
+  }
+  return load;
+}
+
+/**
+ * Loads the provider's information page (SPEC 4.4 / 7) the first time the modal opens, once per
+ * page: a shopper reopening the modal gets the copy already loaded (or, after a failure, the
+ * schedule without a second wait). A failure is only a console warning (SPEC 7) — never an error:
+ * the modal still has its own content.
+ */
+export function useInstallmentInfoPage(open: boolean, url: string): InfoPageState {
+  const [state, setState] = useState<InfoPageState>(() => settled.get(url) ?? { status: 'idle' });
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    const done = settled.get(url);
+    if (done) setState(done);
+    else {
+      setState({ status: 'loading' });
+      void loadInfoPage(url).then((s) => live && setState(s));
+    }
     // No abort on close: the page is small, and a reopen should find it loaded.
-  }, [wanted, url]);
+    return () => {
+      live = false;
+    };
+  }, [open, url]);
   return state;
 }

@@ -10,7 +10,6 @@ import {
 } from '../../../shared/restock/types.js';
 import { Captcha, type CaptchaHandle } from '../forms/captcha/captcha.js';
 import { CaptchaAction } from '../../../shared/forms/captcha.js';
-import { ensureRestockStyles } from './styles.js';
 
 /** The message to show for a failed sign-up (SPEC 8.2): the server's, else the fallback. */
 export function restockErrorMessage(err: unknown): string {
@@ -57,7 +56,6 @@ export default function RestockForm(props: RestockFormProps) {
   // Until hydrated the button stays disabled: a native submit would put the address in a URL.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
-    ensureRestockStyles();
     setHydrated(true);
   }, []);
   const captcha = useRef<CaptchaHandle | null>(null);

@@ -19,11 +19,3 @@ const CSS = `
 
 /** The sheet and its element id; the server inlines it in every page's head (render/assets.ts). */
 export const RESTOCK_STYLES = { id: 'rs-styles', css: CSS };
-
-export function ensureRestockStyles(): void {
-  if (typeof document === 'undefined' || document.getElementById(RESTOCK_STYLES.id)) return;
-  const style = document.createElement('style');
-  style.id = RESTOCK_STYLES.id;
-  style.textContent = CSS;
-  document.head.appendChild(style);
-}

@@ -36,6 +36,8 @@ import {
 export const itemRoutes: DomainRoutes = async (app, deps) => {
   const read = ownerGuard(deps.db, 'view');
   const write = ownerGuard(deps.db, 'content');
+  // Deleting takes an item off the site: the guard says so (the role walk found it was 'content').
+  const publish = ownerGuard(deps.db, 'publish');
   const itemDeps: ItemDeps = {
     db: deps.db,
     events: deps.events,
@@ -113,7 +115,7 @@ export const itemRoutes: DomainRoutes = async (app, deps) => {
 
   app.delete(
     '/api/content/items/:id',
-    { schema: { params: ItemParams }, preValidation: write },
+    { schema: { params: ItemParams }, preValidation: publish },
     async (req, reply) => {
       await deleteItem(itemDeps, await editorOf(req), req.params.id);
       return reply.code(204).send();

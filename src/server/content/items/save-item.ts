@@ -11,6 +11,7 @@ import {
 import { RecordType } from '../../../shared/enums.js';
 import { ErrorCode } from '../../../shared/errors.js';
 import { sanitizeRichText } from '../../../shared/rich-text.js';
+import { recordAudit } from '../../audit/audit-log.js';
 import type { Db } from '../../db/database.js';
 import { appError } from '../../errors/app-error.js';
 import type { DomainEvents } from '../../events.js';
@@ -32,6 +33,27 @@ export interface Editor {
   siteId: string;
   roles: readonly number[];
   author: VersionAuthor;
+}
+
+/**
+ * An item going live now or on a schedule is a publish: the audit log records it (issue 16) in
+ * the save's transaction. A save that keeps its status is not.
+ */
+async function auditPublish(
+  trx: Db,
+  editor: Editor,
+  title: string,
+  status: ItemStatus,
+  before?: string,
+): Promise<void> {
+  if ((status !== 'published' && status !== 'scheduled') || status === before) return;
+  await recordAudit(trx, {
+    siteId: editor.siteId,
+    ownerId: editor.author.ownerId,
+    action: 'item.publish',
+    target: title,
+    details: { status },
+  });
 }
 
 /** Statuses a draft editor may save with; the others take the 'publish' permission. */
@@ -242,6 +264,7 @@ export async function createItem(
         label: 'Saved',
         author: editor.author,
       });
+      await auditPublish(trx, editor, input.title, input.status);
       await bumpContentVersion(trx, editor.siteId);
       return saved.doc;
     });
@@ -301,6 +324,7 @@ export async function updateItem(
         label,
         author: editor.author,
       });
+      await auditPublish(trx, editor, input.title, input.status, before.status);
       await bumpContentVersion(trx, editor.siteId);
       return saved.doc;
     });

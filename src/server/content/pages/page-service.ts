@@ -18,6 +18,7 @@ import {
   validatePageInput,
   type PageInputLike,
 } from '../../../shared/content/validate-page.js';
+import { recordAudit } from '../../audit/audit-log.js';
 import type { Db } from '../../db/database.js';
 import { appError } from '../../errors/app-error.js';
 import type { DomainEvents } from '../../events.js';
@@ -385,6 +386,13 @@ async function publishRow(trx: Db, a: PageActor, row: PageRow): Promise<void> {
     doc: next,
     label: 'Published',
     author: a.author,
+  });
+  await recordAudit(trx, {
+    siteId: a.siteId,
+    ownerId: a.author.ownerId,
+    action: 'page.publish',
+    target: next.title,
+    details: { pageId: row.id },
   });
   await changed(trx, a.siteId);
 }

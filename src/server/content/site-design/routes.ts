@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { SiteApi } from '../../../shared/content/site-api.js';
 import type { DomainRoutes } from '../../deps.js';
-import { ownerGuard } from '../../http/owner-guard.js';
+import { guardedOwnerId, ownerGuard } from '../../http/owner-guard.js';
 import { allFontsCss, fontFileByUrl } from './font-files.js';
 import { SettingsBody, StylesBody } from './schemas.js';
 import { readSettings, readStyles, saveSettings, saveStyles } from './site-design.js';
@@ -26,7 +26,13 @@ export const siteDesignRoutes: DomainRoutes = async (app, deps) => {
     { schema: { body: StylesBody }, preValidation: write },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return saveStyles(design, req.site.id, req.body.styles, req.body.version);
+      return saveStyles(
+        design,
+        req.site.id,
+        guardedOwnerId(req),
+        req.body.styles,
+        req.body.version,
+      );
     },
   );
 
@@ -40,7 +46,13 @@ export const siteDesignRoutes: DomainRoutes = async (app, deps) => {
     { schema: { body: SettingsBody }, preValidation: write },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return saveSettings(design, req.site.id, req.body.settings, req.body.version);
+      return saveSettings(
+        design,
+        req.site.id,
+        guardedOwnerId(req),
+        req.body.settings,
+        req.body.version,
+      );
     },
   );
 

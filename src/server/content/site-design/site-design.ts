@@ -20,6 +20,7 @@ import {
 } from '../../../shared/content/validate-styles.js';
 import { ErrorCode } from '../../../shared/errors.js';
 import { fractionDigits } from '../../../shared/money.js';
+import { recordAudit } from '../../audit/audit-log.js';
 import type { Db } from '../../db/database.js';
 import { appError } from '../../errors/app-error.js';
 import type { DomainEvents } from '../../events.js';
@@ -153,6 +154,8 @@ async function designImage(
 export async function saveStyles(
   deps: DesignDeps,
   siteId: string,
+  /** Who saves (the audit log's actor). */
+  ownerId: string,
   input: SiteStyles,
   version: number,
 ): Promise<StylesResponse> {
@@ -178,6 +181,7 @@ export async function saveStyles(
       .where('id', '=', siteId)
       .returning('settings_version')
       .executeTakeFirstOrThrow();
+    await recordAudit(trx, { siteId, ownerId, action: 'styles.save', target: 'Design' });
     return out.settings_version;
   });
   deps.events.emit('content-changed', { siteId });
@@ -229,6 +233,8 @@ async function rescalePrices(trx: Db, siteId: string, from: string, to: string):
 export async function saveSettings(
   deps: DesignDeps,
   siteId: string,
+  /** Who saves (the audit log's actor). */
+  ownerId: string,
   input: SiteSettingsDoc,
   version: number,
 ): Promise<SettingsResponse> {
@@ -273,6 +279,7 @@ export async function saveSettings(
       .where('id', '=', siteId)
       .returning('settings_version')
       .executeTakeFirstOrThrow();
+    await recordAudit(trx, { siteId, ownerId, action: 'settings.save', target: 'Settings' });
     return {
       version: out.settings_version,
       commentsRequireApproval: settings.websiteSettings.commentsRequireApproval !== false,

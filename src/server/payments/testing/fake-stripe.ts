@@ -9,6 +9,13 @@
  * script (set STRIPE_JS_URL to `${url}/v3`), whose card form confirms an intent the way
  * Stripe.js does, with `POST /v1/payment_intents/{id}/confirm` and the client secret (CORS open,
  * as Stripe's API is to browsers).
+ *
+ * Subscriptions (issue 15): `POST /v1/customers`; an intent made with a `customer` and
+ * `setup_future_usage: 'off_session'` keeps its card when confirmed — as Stripe does, the card
+ * becomes a new PaymentMethod (pm_fake_…) attached to that customer, named by the intent's
+ * `payment_method`. Off-session intents (`off_session: true, confirm: true`) charge only a card
+ * attached to the customer named; `declineCard` makes a kept card refuse later charges (an
+ * expired or emptied card), and a kept 3-D Secure card refuses with `authentication_required`.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,6 +34,18 @@ export interface FakeIntent {
   payment_method: string | null;
   metadata: Record<string, string>;
   last_payment_error: null | { message: string };
+  customer: string | null;
+  setup_future_usage: string | null;
+  /** Made by a renewal, without the shopper (`off_session: true`). */
+  off_session: boolean;
+}
+
+/** A card kept with a customer (the test payment method it was made from as `card`). */
+export interface FakeSavedCard {
+  id: string;
+  customer: string;
+  card: string;
+  declines: boolean;
 }
 
 export interface FakeStripe {
@@ -38,6 +57,10 @@ export interface FakeStripe {
   created: () => number;
   captures: () => number;
   refunds: { payment_intent: string; amount: number }[];
+  customers: Map<string, { id: string; email: string | null; metadata: Record<string, string> }>;
+  savedCards: Map<string, FakeSavedCard>;
+  /** A kept card starts refusing charges (true) or works again (false). */
+  declineCard(id: string, declines?: boolean): void;
   /** The shopper finished 3-D Secure: the intent is now authorized. */
   confirmIntent(id: string): void;
   close(): Promise<void>;
@@ -49,8 +72,19 @@ function parseForm(body: string): Record<string, string> {
   return out;
 }
 
+function metadataOf(form: Record<string, string>): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [k, v] of Object.entries(form)) {
+    const m = /^metadata\[(.+)\]$/.exec(k);
+    if (m) metadata[m[1]!] = v;
+  }
+  return metadata;
+}
+
 export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
+  const customers: FakeStripe['customers'] = new Map();
+  const savedCards = new Map<string, FakeSavedCard>();
   const replies = new Map<string, { status: number; body: unknown }>();
   const refunds: { payment_intent: string; amount: number }[] = [];
   let created = 0;
@@ -67,8 +101,33 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     path: string,
     form: Record<string, string>,
   ): { status: number; body: unknown } {
+    if (method === 'POST' && path === '/v1/customers') {
+      const id = `cus_fake_${++seq}`;
+      const customer = { id, email: form.email ?? null, metadata: metadataOf(form) };
+      customers.set(id, customer);
+      return { status: 200, body: { ...customer, object: 'customer' } };
+    }
     if (method === 'POST' && path === '/v1/payment_intents') {
       const pm = form.payment_method ?? '';
+      const saved = savedCards.get(pm);
+      if (pm.startsWith('pm_fake_') && (!saved || saved.customer !== form.customer)) {
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              message: 'The provided PaymentMethod does not belong to the Customer.',
+            },
+          },
+        };
+      }
+      if (saved?.declines) return cardError('Your card was declined.', 'card_declined');
+      if (saved?.card === 'pm_card_threeDSecure' && form.off_session === 'true') {
+        return cardError(
+          'Your card requires authentication to complete this payment.',
+          'authentication_required',
+        );
+      }
       if (pm === 'pm_card_chargeDeclined')
         return cardError('Your card was declined.', 'card_declined');
       if (pm === 'pm_card_visa_chargeDeclinedInsufficientFunds') {
@@ -76,11 +135,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       created++;
       const id = `pi_fake_${++seq}`;
-      const metadata: Record<string, string> = {};
-      for (const [k, v] of Object.entries(form)) {
-        const m = /^metadata\[(.+)\]$/.exec(k);
-        if (m) metadata[m[1]!] = v;
-      }
+      const metadata = metadataOf(form);
       const amount = Number(form.amount);
       const needsAction = pm === 'pm_card_threeDSecure';
       // No payment method: the browser's card form confirms it later (Payment Element).
@@ -102,7 +157,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         payment_method: pm || null,
         metadata,
         last_payment_error: null,
+        customer: form.customer ?? null,
+        setup_future_usage: form.setup_future_usage ?? null,
+        off_session: form.off_session === 'true',
       };
+      if (status === 'requires_capture' && !saved) keepCard(intent);
       intents.set(id, intent);
       return { status: 200, body: { ...intent } };
     }
@@ -179,6 +238,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     };
   }
 
+  /** A confirmed intent made to keep its card: the card becomes the customer's own method. */
+  function keepCard(intent: FakeIntent) {
+    if (!intent.customer || !intent.setup_future_usage || !intent.payment_method) return;
+    const kept: FakeSavedCard = {
+      id: `pm_fake_${++seq}`,
+      customer: intent.customer,
+      card: intent.payment_method,
+      declines: false,
+    };
+    savedCards.set(kept.id, kept);
+    intent.payment_method = kept.id;
+  }
+
   /**
    * Stripe.js confirming with the publishable key and the client secret: the test cards of
    * `fake-stripe-js.ts` as payment methods. 3-D Secure is approved at once (Stripe.js would show
@@ -215,6 +287,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return refused;
     }
     intent.payment_method = pm;
+    keepCard(intent);
     intent.last_payment_error = null;
     intent.status = intent.capture_method === 'manual' ? 'requires_capture' : 'succeeded';
     intent.amount_capturable = intent.status === 'requires_capture' ? intent.amount : 0;
@@ -264,11 +337,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     created: () => created,
     captures: () => captures,
     refunds,
+    customers,
+    savedCards,
+    declineCard(id, declines = true) {
+      const card = savedCards.get(id);
+      if (!card) throw new Error(`no saved card ${id}`);
+      card.declines = declines;
+    },
     confirmIntent(id) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no intent ${id}`);
       intent.status = 'requires_capture';
       intent.amount_capturable = intent.amount;
+      if (!savedCards.has(intent.payment_method ?? '')) keepCard(intent);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,5 +1,6 @@
 import { PageType } from '../../../shared/enums.js';
 import type { PageRequest } from './context-deps.js';
+import { collectionUrl } from './item-json.js';
 import { baseContext } from './site-context.js';
 import type { PageContext } from './types.js';
 
@@ -19,5 +20,8 @@ export function buildCartContext(req: PageRequest): PageContext {
     currency: store.currencyCode,
     minimumOrderSubtotal: store.minimumOrderSubtotal,
   };
+  // 'Continue shopping' goes back to the store's list page (a site may call it anything).
+  const shop = req.base.collections.find((c) => c.kind === 'products');
+  if (shop) ctx.continueShoppingUrl = collectionUrl(shop.url_id);
   return ctx;
 }

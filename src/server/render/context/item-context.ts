@@ -5,6 +5,7 @@ import type { ContextDeps, PageRequest } from './context-deps.js';
 import { assetIdsOf, itemJson } from './item-json.js';
 import { galleryProps } from './gallery-json.js';
 import { attachProducts } from './products-json.js';
+import { productStructuredData, scriptJson } from './product-structured-data.js';
 import { baseContext, collectionJson } from './site-context.js';
 import type { PageContext } from './types.js';
 
@@ -81,6 +82,8 @@ export async function buildItemContext(
       return itemJson(r, home, assets, ctx.websiteSettings);
     };
     await attachProducts(deps.db, deps.catalog, site, ctx, [item], 'pdp');
+    const structured = productStructuredData(item, req.base.baseUrl);
+    if (structured) ctx.structuredData = scriptJson(structured);
     const gallery = await galleryProps(
       deps,
       site.id,

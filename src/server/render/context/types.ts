@@ -221,6 +221,8 @@ export interface NavigationLinkJson {
 
 export interface TemplateErrorJson {
   file: string;
+  /** 1-based line in `file`, when known (developer mode shows it). */
+  line?: number | undefined;
   type: string;
   message: string;
 }
@@ -247,6 +249,10 @@ export interface PageContext {
   /** Active blog filters (`?tag=`, `?category=`). */
   filter?: { tag?: string; category?: string };
   cartIndicatorIsland: { locale: string; currency: string };
+  /** schema.org JSON-LD for the page's head (product pages), already safe inside <script>. */
+  structuredData?: string;
+  /** /cart: the store's list page, for 'Continue shopping' (absent on a site without a shop). */
+  continueShoppingUrl?: string;
   cartPageIsland?: { locale: string; currency: string; minimumOrderSubtotal: MoneyJson | null };
   /** `/checkout` (pageType 201): the checkout island's props; the cart is fetched by the island. */
   checkoutPageIsland?: {
