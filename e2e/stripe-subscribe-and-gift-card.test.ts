@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startFakeStripe, type FakeStripe } from '../src/server/payments/testing/fake-stripe.js';
 import { startServer, type RunningServer } from './server.js';
 import { launchBrowser, newPage } from './browser.js';
-import { hydrated } from './product-islands-helpers.js';
+import { chooseOption, hydrated } from './product-islands-helpers.js';
 
 const FORM = '[data-island="product-form"]';
 const CHECKOUT = '[data-island="checkout-page"]';
@@ -135,7 +135,7 @@ describe('subscriptions and gift cards paid with Stripe in the browser', () => {
     const { page, errors, context } = await newPage(browser, { baseURL: server.url });
     await page.goto('/shop/p/gift-card');
     await hydrated(page, FORM);
-    await page.locator(`${FORM} select[name="Amount"]`).selectOption('$50');
+    await chooseOption(page.locator(FORM), 'Amount', '$50');
     await page.locator(`${FORM} button.pi-button`).click();
     await page.waitForURL(/\/checkout\/giftcard\?/);
     await hydrated(page, GIFT_CHECKOUT);
