@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
-import { cartCount, hydrated } from './product-islands-helpers.js';
+import { cartCount, chooseOption, hydrated } from './product-islands-helpers.js';
 import { startServer, type RunningServer } from './server.js';
 
 /**
@@ -57,7 +57,8 @@ describe('the folio theme in the browser', () => {
       await page.goto(`${server!.url}/shop/p/tidepool-mug`, { waitUntil: 'load' });
       await hydrated(page, '[data-island="product-form"]');
       const form = page.locator('[data-island="product-form"]').first();
-      await form.locator('select').first().selectOption({ index: 1 });
+      // The glaze is a row of colour swatches (drawn by this theme's CSS too).
+      await chooseOption(form, 'Glaze', 'Tidepool');
       await form.locator('button.pi-button').click();
       await expect.poll(() => cartCount(page), { timeout: 30_000 }).toBe(1);
       expect(await page.locator('.masthead-cart .ci-indicator').isVisible()).toBe(true);
