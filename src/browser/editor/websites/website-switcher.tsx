@@ -66,7 +66,8 @@ export function WebsiteSwitcher({ siteTitle }: { siteTitle: string }) {
       </summary>
       <div className="ws-menu">
         <p className="ws-menu-label">Your websites</p>
-        {!sites && !error && <p className="ws-menu-note">Loading…</p>}
+        {/* Nothing loads until the menu opens: no "Loading…" waits in the closed menu. */}
+        {open && !sites && !error && <p className="ws-menu-note">Loading…</p>}
         {error && (
           <p className="ws-menu-note" role="alert">
             {error}
