@@ -217,7 +217,7 @@ export const websiteRoutes: DomainRoutes = async (app, deps) => {
     '/api/websites/:id',
     { schema: { params: IdParams }, preValidation: onSite('settings') },
     async (req, reply) => {
-      await markForDeletion(deps, req.owner!.ownerId, req.params.id);
+      await markForDeletion(deps, req.params.id);
       reply.header('cache-control', 'no-store');
       return { website: await summary(req, req.params.id) };
     },
@@ -227,7 +227,7 @@ export const websiteRoutes: DomainRoutes = async (app, deps) => {
     '/api/websites/:id/restore',
     { schema: { params: IdParams }, preValidation: onSite('settings') },
     async (req, reply) => {
-      await restoreWebsite(deps, req.owner!.ownerId, req.params.id);
+      await restoreWebsite(deps, req.params.id);
       reply.header('cache-control', 'no-store');
       return { website: await summary(req, req.params.id) };
     },

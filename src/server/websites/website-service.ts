@@ -207,7 +207,6 @@ export async function listWebsites(
  */
 export async function markForDeletion(
   deps: Pick<AppDeps, 'db' | 'events' | 'now'>,
-  ownerId: string,
   siteId: string,
 ): Promise<Date> {
   const purgeAt = new Date(deps.now() + DELETE_GRACE_DAYS * DAY_MS);
@@ -228,7 +227,6 @@ export async function markForDeletion(
 
 export async function restoreWebsite(
   deps: Pick<AppDeps, 'db' | 'events'>,
-  ownerId: string,
   siteId: string,
 ): Promise<void> {
   await deps.db.updateTable('sites').set({ deleting_on: null }).where('id', '=', siteId).execute();
