@@ -89,6 +89,7 @@ await section('js', () =>
       await soldOutProductPath(s.url),
       '/cart',
       '/checkout',
+      '/gallery',
       await blogPostPath(s.url),
     ]),
   ),
