@@ -1,12 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../deps.js';
 import type { Db } from '../db/database.js';
-import { rolesOf } from '../owners/owner-service.js';
-import { AUTH_HINT_COOKIE, SESSION_COOKIE, SESSION_TTL_MS } from '../owners/session-service.js';
-import { mintCrumb } from '../http/crumb.js';
-import { setCrumbCookie } from '../http/request-context.js';
-import { cookieSecure } from '../http/cookie-secure.js';
 
 /** A hand-off link works once, within a minute: it only has to survive one redirect. */
 export const HANDOFF_TTL_MS = 60_000;
@@ -68,27 +61,4 @@ export async function purgeHandoffs(db: Db, now: number): Promise<void> {
     .deleteFrom('website_handoffs')
     .where('expires_at', '<', new Date(now - HANDOFF_TTL_MS))
     .execute();
-}
-
-/**
- * Starts a session on this host, as signing in does (`owners/routes.ts`): the HttpOnly session
- * cookie, the roles hint and a crumb bound to the new session.
- */
-export async function startSessionHere(
-  deps: Pick<AppDeps, 'db' | 'sessions' | 'config'>,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  ownerId: string,
-): Promise<void> {
-  const secure = cookieSecure(req, deps.config.secureCookies);
-  const base = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
-  const roles = await rolesOf(deps.db, ownerId, req.site.id);
-  const session = await deps.sessions.create(ownerId);
-  reply.setCookie(SESSION_COOKIE, session.token, { ...base, maxAge: SESSION_TTL_MS / 1000 });
-  reply.setCookie(AUTH_HINT_COOKIE, roles.join('.') || '0', {
-    ...base,
-    httpOnly: false,
-    maxAge: SESSION_TTL_MS / 1000,
-  });
-  setCrumbCookie(reply, mintCrumb(deps.config.secret, session.sessionId), secure);
 }

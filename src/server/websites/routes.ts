@@ -25,7 +25,8 @@ import {
   slugTaken,
 } from './website-service.js';
 import { siteOrigin, type UrlContext } from './site-urls.js';
-import { consumeHandoff, issueHandoff, purgeHandoffs, startSessionHere } from './handoff.js';
+import { startSession } from '../owners/start-session.js';
+import { consumeHandoff, issueHandoff, purgeHandoffs } from './handoff.js';
 import { addDomain, listDomains, removeDomain } from './domains.js';
 import { purgeDueWebsites } from './purge-websites.js';
 import { exportWebsite } from './export-website.js';
@@ -209,7 +210,7 @@ export const websiteRoutes: DomainRoutes = async (app, deps) => {
     const ownerId = req.query.token
       ? await consumeHandoff(deps.db, req.query.token, req.site.id, deps.now())
       : undefined;
-    if (ownerId) await startSessionHere(deps, req, reply, ownerId);
+    if (ownerId) await startSession(deps, req, reply, ownerId);
     return reply.redirect('/config', 303);
   });
 
