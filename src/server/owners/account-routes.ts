@@ -97,6 +97,18 @@ export const accountRoutes: DomainRoutes = async (app, deps) => {
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(body);
+  /** "Check your email": what every mail-sending form answers, whether or not a mail went. */
+  const checkEmail = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    email: string,
+    what: 'verify' | 'reset',
+  ) =>
+    html(
+      reply,
+      200,
+      renderCheckEmailPage({ siteTitle: requestSiteTitle(req), email: email.trim(), what }),
+    );
   /** A page route's errors (stale crumb, limits, bad fields) are said on its page, not as JSON. */
   const pageErrors =
     (render: (req: FastifyRequest, error: string) => string) =>
@@ -156,15 +168,7 @@ export const accountRoutes: DomainRoutes = async (app, deps) => {
       checkSignupOpen();
       await limitMail(req.body.email);
       await signUp(ctxOf(req), req.body);
-      return html(
-        reply,
-        200,
-        renderCheckEmailPage({
-          siteTitle: requestSiteTitle(req),
-          email: req.body.email.trim(),
-          what: 'verify',
-        }),
-      );
+      return checkEmail(req, reply, req.body.email, 'verify');
     },
   );
 
@@ -234,15 +238,7 @@ export const accountRoutes: DomainRoutes = async (app, deps) => {
     async (req, reply) => {
       await limitMail(req.body.email);
       await resendVerification(ctxOf(req), req.body.email);
-      return html(
-        reply,
-        200,
-        renderCheckEmailPage({
-          siteTitle: requestSiteTitle(req),
-          email: req.body.email.trim(),
-          what: 'verify',
-        }),
-      );
+      return checkEmail(req, reply, req.body.email, 'verify');
     },
   );
 
@@ -292,15 +288,7 @@ export const accountRoutes: DomainRoutes = async (app, deps) => {
     async (req, reply) => {
       await limitMail(req.body.email);
       await requestPasswordReset(ctxOf(req), req.body.email);
-      return html(
-        reply,
-        200,
-        renderCheckEmailPage({
-          siteTitle: requestSiteTitle(req),
-          email: req.body.email.trim(),
-          what: 'reset',
-        }),
-      );
+      return checkEmail(req, reply, req.body.email, 'reset');
     },
   );
 

@@ -68,13 +68,18 @@ export const teamRoutes: DomainRoutes = async (app, deps) => {
     };
   };
 
+  /** Every team answer is the whole list as it now stands, never cached. */
+  const answerList = (reply: FastifyReply, ctx: TeamContext) => {
+    reply.header('cache-control', 'no-store');
+    return listMembers(deps.db, ctx.site.id, ctx.actorId, deps.now());
+  };
+
   app.get(
     '/api/websites/:id/members',
     { schema: { params: SiteParams }, preValidation: settings },
     async (req, reply) => {
       const ctx = team(req, req.params.id);
-      reply.header('cache-control', 'no-store');
-      return listMembers(deps.db, ctx.site.id, ctx.actorId, deps.now());
+      return answerList(reply, ctx);
     },
   );
 
@@ -84,8 +89,7 @@ export const teamRoutes: DomainRoutes = async (app, deps) => {
     async (req, reply) => {
       const ctx = team(req, req.params.id);
       await inviteMember(ctx, { email: req.body.email, role: req.body.role });
-      const list = await listMembers(deps.db, ctx.site.id, ctx.actorId, deps.now());
-      return reply.code(201).header('cache-control', 'no-store').send(list);
+      return reply.code(201).send(await answerList(reply, ctx));
     },
   );
 
@@ -95,8 +99,7 @@ export const teamRoutes: DomainRoutes = async (app, deps) => {
     async (req, reply) => {
       const ctx = team(req, req.params.id);
       await changeRole(ctx, req.params.memberId, req.body.role);
-      reply.header('cache-control', 'no-store');
-      return listMembers(deps.db, ctx.site.id, ctx.actorId, deps.now());
+      return answerList(reply, ctx);
     },
   );
 
@@ -106,8 +109,7 @@ export const teamRoutes: DomainRoutes = async (app, deps) => {
     async (req, reply) => {
       const ctx = team(req, req.params.id);
       await removeMember(ctx, req.params.memberId);
-      reply.header('cache-control', 'no-store');
-      return listMembers(deps.db, ctx.site.id, ctx.actorId, deps.now());
+      return answerList(reply, ctx);
     },
   );
 
@@ -117,8 +119,7 @@ export const teamRoutes: DomainRoutes = async (app, deps) => {
     async (req, reply) => {
       const ctx = team(req, req.params.id);
       await resendInvite(ctx, req.params.memberId);
-      reply.header('cache-control', 'no-store');
-      return listMembers(deps.db, ctx.site.id, ctx.actorId, deps.now());
+      return answerList(reply, ctx);
     },
   );
 

@@ -52,6 +52,14 @@ export function framedHtml(html: string, origin: string): string {
     .replace(/url\(\s*(["']?)\/(?!\/)/g, `url($1${origin}/`);
 }
 
+/** The side panel's tabs: what the unsaved change renders, the saved versions, live pages' errors. */
+const SIDE_TABS = [
+  ['preview', 'Preview'],
+  ['versions', 'Versions'],
+  ['site', 'Page errors'],
+] as const;
+type SideTab = (typeof SIDE_TABS)[number][0];
+
 /** Editor, file tree, errors, preview and versions over the live theme. */
 export function ThemeWorkspace({ onPublished }: { onPublished: () => void }) {
   const files = useLoad(() => developerApi.files(), 'files');
@@ -90,7 +98,7 @@ function Workspace({
   const [previewState, setPreviewState] = useState<'idle' | 'loading' | 'failed'>('idle');
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | undefined>();
-  const [tab, setTab] = useState<'preview' | 'versions' | 'site'>('preview');
+  const [tab, setTab] = useState<SideTab>('preview');
   const [versionsKey, setVersionsKey] = useState(0);
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<CodeEditor | undefined>(undefined);
@@ -290,33 +298,18 @@ function Workspace({
 
       <section className="dv-side" aria-label="Preview and versions">
         <div className="dv-tabs" role="tablist" aria-label="Preview and versions">
-          <button
-            type="button"
-            role="tab"
-            aria-selected={tab === 'preview'}
-            className="dv-tab"
-            onClick={() => setTab('preview')}
-          >
-            Preview
-          </button>
-          <button
-            type="button"
-            role="tab"
-            aria-selected={tab === 'versions'}
-            className="dv-tab"
-            onClick={() => setTab('versions')}
-          >
-            Versions
-          </button>
-          <button
-            type="button"
-            role="tab"
-            aria-selected={tab === 'site'}
-            className="dv-tab"
-            onClick={() => setTab('site')}
-          >
-            Page errors
-          </button>
+          {SIDE_TABS.map(([name, label]) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={tab === name}
+              className="dv-tab"
+              onClick={() => setTab(name)}
+            >
+              {label}
+            </button>
+          ))}
         </div>
         {tab === 'preview' ? (
           <div className="dv-preview" role="tabpanel" aria-label="Preview">
