@@ -46,3 +46,9 @@ export function replayEarlyClick(island: HTMLElement): void {
   const control = island.querySelectorAll<HTMLElement>(CONTROLS)[Number(index)];
   control?.click();
 }
+
+/** An island that will never hydrate: its held tap is dropped and no more are held. */
+export function giveUpEarlyClicks(island: HTMLElement): void {
+  island.dataset.hydrated = 'failed';
+  delete island.dataset[PENDING];
+}

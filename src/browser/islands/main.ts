@@ -1,4 +1,4 @@
-import { holdEarlyClicks } from './early-clicks.js';
+import { giveUpEarlyClicks, holdEarlyClicks } from './early-clicks.js';
 import { hydrateIslands } from './hydrate.js';
 import type { ScheduleEnv } from './hydrate-schedule.js';
 import { listenForLightbox } from './lightbox/lightbox-trigger.js';
@@ -21,7 +21,10 @@ const hydrateOne = (el: HTMLElement) => {
   started.add(el);
   import('./hydrate-island.js')
     .then((m) => m.hydrateIsland(el))
-    .catch((err: unknown) => console.warn('islands: could not load the hydrator', err));
+    .catch((err: unknown) => {
+      console.warn('islands: could not load the hydrator', err);
+      giveUpEarlyClicks(el);
+    });
 };
 
 /** Gallery slideshows and sliders (theme-drawn) get their controls' module when a page has one. */

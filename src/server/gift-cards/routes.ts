@@ -110,16 +110,21 @@ export const giftCardRoutes: DomainRoutes = async (app, deps) => {
  */
 export async function giftCardPurchaseRoutes(app: TypedApp, deps: AppDeps, orderDeps: OrderDeps) {
   const place = rateLimitConfig({ max: deps.config.orderRatePerAddress, perMs: 60_000 });
-  app.post(GIFT_CARD_STRIPE_INTENT_PATH, { schema: { body: IntentBody } }, async (req, reply) => {
-    const key = req.headers[IDEMPOTENCY_KEY_HEADER];
-    const intent = await giftCardStripeIntent(
-      { ...orderDeps, config: deps.config },
-      storeOf(req.site),
-      typeof key === 'string' && key ? key.slice(0, 200) : undefined,
-      { giftCardProductId: req.body.giftCardProductId, sku: req.body.sku ?? '' },
-    );
-    return reply.header('cache-control', 'no-store').send(intent);
-  });
+  // Each new key makes a private cart and a PaymentIntent: limited like placing an order.
+  app.post(
+    GIFT_CARD_STRIPE_INTENT_PATH,
+    { schema: { body: IntentBody }, config: place },
+    async (req, reply) => {
+      const key = req.headers[IDEMPOTENCY_KEY_HEADER];
+      const intent = await giftCardStripeIntent(
+        { ...orderDeps, config: deps.config },
+        storeOf(req.site),
+        typeof key === 'string' && key ? key.slice(0, 200) : undefined,
+        { giftCardProductId: req.body.giftCardProductId, sku: req.body.sku ?? '' },
+      );
+      return reply.header('cache-control', 'no-store').send(intent);
+    },
+  );
 
   app.post(
     '/api/commerce/gift-card-orders',

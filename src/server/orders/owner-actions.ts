@@ -107,7 +107,19 @@ export async function markPaid(
     if (row.payment_status !== 'pending') return;
     const order = await loadOrderJson(trx, deps.secret, siteId, orderId);
     // So do the gift cards it bought: issued (and mailed) only now that the money came.
-    if (order && deps.giftCards && order.lines.some((l) => isGiftCard(l.productType))) {
+    // Orders placed before cards waited for the money already have theirs: never a second set.
+    const alreadyIssued = await trx
+      .selectFrom('gift_cards')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .limit(1)
+      .executeTakeFirst();
+    if (
+      order &&
+      deps.giftCards &&
+      !alreadyIssued &&
+      order.lines.some((l) => isGiftCard(l.productType))
+    ) {
       const issued = deps.giftCards.issue({
         site: ctx.site,
         order,

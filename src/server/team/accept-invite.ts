@@ -1,9 +1,10 @@
 import { ErrorCode, OwnerMessages } from '../../shared/errors.js';
 import { Role } from '../../shared/enums.js';
-import { PASSWORD_MIN_LENGTH, type AcceptInviteJson } from '../../shared/team/members.js';
+import type { AcceptInviteJson } from '../../shared/team/members.js';
 import { recordAudit } from '../audit/audit-log.js';
 import type { Db } from '../db/database.js';
 import { appError } from '../errors/app-error.js';
+import { checkPassword } from '../owners/account-service.js';
 import { consumeToken } from '../owners/auth-tokens.js';
 import { createOwner, grantRole } from '../owners/owner-service.js';
 import { verifyPassword } from '../owners/passwords.js';
@@ -63,7 +64,8 @@ export async function acceptInvite(
         .execute();
     } else {
       const password = input.password ?? '';
-      if (password.length < PASSWORD_MIN_LENGTH) throw appError(ErrorCode.PASSWORD_TOO_WEAK);
+      // The same rule as sign-up and reset (characters, not UTF-16 units).
+      checkPassword(password);
       ownerId = await createOwner(trx, {
         email: invite.email,
         password,

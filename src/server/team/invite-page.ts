@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../shared/html.js';
-import { PASSWORD_MIN_LENGTH } from '../../shared/team/members.js';
+import { MIN_PASSWORD_LENGTH } from '../../shared/accounts/api.js';
 import { LOGIN_SCRIPT } from '../owners/login-page.js';
 
 /**
@@ -34,7 +34,7 @@ button{margin-top:1.2rem;width:100%;padding:.7rem;border:0;border-radius:4px;bac
 /**
  * The invite page (`/config/invite?token=…`): works without JavaScript like the sign-in page (a
  * plain form post carrying the crumb, so it is served `no-store`); the same tiny script as the
- * sign-in page refreshes the crumb at submit time (its form has the same id, and the CSP allows
+ * sign-in page refreshes the crumb at submit time (its forms carry `data-crumb`, and the CSP allows
  * exactly that script).
  */
 export function renderInvitePage(opts: InvitePageOptions): string {
@@ -55,7 +55,7 @@ export function renderInvitePage(opts: InvitePageOptions): string {
     title = `Welcome to ${opts.siteTitle}`;
     body = `<h1>You have joined ${e(opts.siteTitle)}</h1><p class="ok" role="status">Your role:${role}</p>${err}
 <p>Sign in to start.</p>
-<form method="post" action="/config/login" id="login-form">${crumb}<input type="hidden" name="next" value="/config">
+<form method="post" action="/config/login" id="login-form" data-crumb>${crumb}<input type="hidden" name="next" value="/config">
 <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required maxlength="256" value="${e(state.email)}">
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required maxlength="1024" autofocus>
 <button type="submit">Sign in</button></form>`;
@@ -63,15 +63,15 @@ export function renderInvitePage(opts: InvitePageOptions): string {
     title = `Join ${opts.siteTitle}`;
     const password =
       state.kind === 'new'
-        ? `<label for="password">Choose a password</label><input id="password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN_LENGTH}" maxlength="1024" aria-describedby="password-hint" autofocus>
-<p class="hint" id="password-hint">At least ${PASSWORD_MIN_LENGTH} characters. You will sign in with this email and password.</p>`
+        ? `<label for="password">Choose a password</label><input id="password" name="password" type="password" autocomplete="new-password" required minlength="${MIN_PASSWORD_LENGTH}" maxlength="1024" aria-describedby="password-hint" autofocus>
+<p class="hint" id="password-hint">At least ${MIN_PASSWORD_LENGTH} characters. You will sign in with this email and password.</p>`
         : state.kind === 'password'
           ? `<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required maxlength="1024" aria-describedby="password-hint" autofocus>
 <p class="hint" id="password-hint">This email already has an account: enter its password.</p>`
           : `<p class="hint">You are signed in with this email.</p>`;
     body = `<h1>Join ${e(opts.siteTitle)}</h1>
 <p class="summary">You are invited to ${site} as${role}</p>${err}
-<form method="post" action="/config/invite" id="login-form"${described}>${crumb}<input type="hidden" name="token" value="${e(state.token)}">
+<form method="post" action="/config/invite" id="login-form" data-crumb${described}>${crumb}<input type="hidden" name="token" value="${e(state.token)}">
 <label for="email">Email</label><input id="email" type="email" value="${e(state.email)}" readonly autocomplete="username">
 ${password}
 <button type="submit">Accept and join</button></form>`;

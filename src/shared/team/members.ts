@@ -7,9 +7,6 @@
 /** The outbox `kind` of invite mails (only roles with 'settings' may read them there). */
 export const TEAM_INVITE_MAIL_KIND = 'team-invite';
 
-/** Shortest password a person may choose when joining (the same rule as sign-up). */
-export const PASSWORD_MIN_LENGTH = 10;
-
 /** Someone with a role on the website. */
 export interface MemberJson {
   /** The owner's account id (the `{memberId}` of PUT and DELETE). */

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { installmentNoticeText } from '../../../shared/cart/installment-info.js';
 import { formatMoney } from '../../../shared/money.js';
+import { RenderErrorBoundary } from './render-error-boundary.js';
 import { installmentInfoPageUrl } from '../../../shared/product/installment-info-page.js';
 import type { InstallmentNotice as Notice } from '../../../shared/product/rules.js';
 
@@ -49,16 +50,24 @@ export function InstallmentNotice(props: {
         i
       </button>
       {open ? (
-        <Suspense fallback={null}>
-          <InstallmentModal
-            notice={notice}
-            priceMinor={props.priceMinor}
-            text={text}
-            fmt={fmt}
-            pageUrl={pageUrl}
-            onClose={() => setOpen(false)}
-          />
-        </Suspense>
+        // A chunk that cannot load closes the modal (SPEC 7: a warning, never a broken form).
+        <RenderErrorBoundary
+          onError={(err) => {
+            console.warn('installment notice: could not open', err);
+            setOpen(false);
+          }}
+        >
+          <Suspense fallback={null}>
+            <InstallmentModal
+              notice={notice}
+              priceMinor={props.priceMinor}
+              text={text}
+              fmt={fmt}
+              pageUrl={pageUrl}
+              onClose={() => setOpen(false)}
+            />
+          </Suspense>
+        </RenderErrorBoundary>
       ) : null}
     </div>
   );

@@ -222,9 +222,19 @@ export function useAddToCart(opts: UseAddToCartOptions): {
   const dialogs = (
     <>
       {alert ? (
-        <Suspense fallback={null}>
-          <AlertDialog alert={alert} onClose={() => setAlert(null)} />
-        </Suspense>
+        // Failures often come with a bad connection, which may also keep the dialog's chunk
+        // away: the shopper still reads the message (the browser's own alert) and the form stays.
+        <RenderErrorBoundary
+          onError={(err) => {
+            console.warn('product form: could not show the alert', err);
+            window.alert([alert.title, alert.message].filter(Boolean).join('\n\n'));
+            setAlert(null);
+          }}
+        >
+          <Suspense fallback={null}>
+            <AlertDialog alert={alert} onClose={() => setAlert(null)} />
+          </Suspense>
+        </RenderErrorBoundary>
       ) : null}
       {product.additionalFieldsFormId && pendingForm ? (
         // Mounted per opening, so a failed attempt does not leave the boundary tripped.
