@@ -221,7 +221,9 @@ export class PageRenderer {
       assets: this.opts.assets,
       siteContextHtml: siteContextScript(siteContextOf(site, ctx)),
     });
-    if (!themeOverride) this.errorLog.record(site.id, url.path, errors, this.opts.now());
+    // Only developer mode reads the log (its Page errors tab): other sites' renders keep nothing.
+    if (!themeOverride && site.developer_mode)
+      this.errorLog.record(site.id, url.path, errors, this.opts.now());
     return { status, html, ctx, errors };
   }
 }

@@ -69,9 +69,10 @@ function execute(
     });
     // Expression and missing-partial errors already found when the theme compiled are not
     // repeated: the compile-time ones carry their line and show on every render.
-    const known = new Set(theme.parseErrors.map((e) => e.message));
+    // (Built only when there are any: a clean render, the usual case, allocates nothing here.)
+    const known = execErrors.length ? new Set(theme.parseErrors.map((e) => e.message)) : undefined;
     for (const e of execErrors as TemplateError[]) {
-      if (known.has(e.message)) continue;
+      if (known?.has(e.message)) continue;
       const line = runtimeErrorLine(theme.files.get(file), e.message);
       errors.push({ file, line, type: e.type, message: e.message });
     }

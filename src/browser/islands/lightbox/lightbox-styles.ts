@@ -1,9 +1,10 @@
 /**
  * The lightbox's sheet, injected when it first opens (nothing on the page needs it before).
- * SPEC 9.1: 0.3 s in and out; none under reduced motion.
+ * SPEC 9.1: 0.3 s in and out; none under reduced motion. `align-items: safe center` keeps the top
+ * of content just short of "tall" (by the overlay's padding) within reach instead of cut off.
  */
 export const LIGHTBOX_CSS = `
-.lb{position:fixed;inset:0;z-index:10000;display:flex;align-items:center;justify-content:center;overflow:auto;overscroll-behavior:contain;padding:4rem 1rem 1.5rem;background:rgba(14,14,16,.97);color:#f5f5f4;animation:lb-in .3s ease both}
+.lb{position:fixed;inset:0;z-index:10000;display:flex;align-items:center;align-items:safe center;justify-content:center;overflow:auto;overscroll-behavior:contain;padding:4rem 1rem 1.5rem;background:rgba(14,14,16,.97);color:#f5f5f4;animation:lb-in .3s ease both}
 .lb.lb-tall{align-items:flex-start;padding-top:0}
 .lb.lb-out{animation:lb-out .3s ease both}
 .lb:focus{outline:none}
