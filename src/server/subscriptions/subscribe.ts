@@ -213,7 +213,6 @@ async function subscribeCart(
     payment: req.payment,
   };
   let placed;
-  let kept: SavedCard | undefined;
   try {
     const customer =
       req.payment.provider === 'stripe'
@@ -230,7 +229,6 @@ async function subscribeCart(
       },
       input,
     );
-    kept = await keptCard(deps, site.id, placed.order.id, req.payment.provider);
   } catch (err) {
     // Refused (fields, card, stock): the private cart goes, so a refused checkout writes nothing.
     // Not while the bank is asked (3-D Secure): the webhook may still finish it with this cart.
@@ -238,6 +236,15 @@ async function subscribeCart(
     if (fresh && !waiting) await dropCart(deps, cartId);
     throw err;
   }
+  // The order is placed (money taken): from here on nothing may undo it. A card that cannot be
+  // read back is a warning, and the subscription is still recorded (renewals then follow the
+  // retry schedule), never a charged shopper without one.
+  const kept = await keptCard(deps, site.id, placed.order.id, req.payment.provider).catch(
+    (err: unknown) => {
+      deps.log?.warn({ err, orderId: placed.order.id }, 'subscription card not read back');
+      return undefined;
+    },
+  );
   const order = placed.order;
   const anchor = dateOf(order.createdOn);
   const row: SubscriptionRow = {
