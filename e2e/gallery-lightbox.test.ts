@@ -31,6 +31,12 @@ describe('gallery lightbox and designs in the browser', () => {
     await page.goto(`${server.url}/gallery`, { waitUntil: 'load' });
     // Nothing of the lightbox is fetched before it is used.
     expect(scripts.filter((s) => /\/lightbox-/.test(s))).toEqual([]);
+    // The grid design's list spans the gallery (its wrapper once squeezed it into one column).
+    const widths = await page.evaluate(() => [
+      document.querySelector('.gallery')!.getBoundingClientRect().width,
+      document.querySelector('ul.gallery-grid')!.getBoundingClientRect().width,
+    ]);
+    expect(widths[1]).toBeGreaterThan(widths[0]! * 0.95);
     const first = page.locator('.gallery [data-lightbox]').first();
     const href = await first.getAttribute('href');
     await first.focus();
