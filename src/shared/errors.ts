@@ -80,6 +80,7 @@ export const Messages = {
   CHECKOUT_CART_CHANGED:
     'Your cart changed while you were checking out. Please review it and try again.',
   PAYMENT_METHOD_UNAVAILABLE: 'That payment method is not available on this store.',
+  NOTHING_LEFT_TO_PAY: 'Nothing is left to pay: place the order without a card.',
   PAYMENT_ACTION_REQUIRED: 'Your bank needs you to confirm this payment.',
   PAYMENT_NOT_FOUND: 'This payment does not belong to this checkout. Please enter your card again.',
   PAYMENT_TOTAL_CHANGED:

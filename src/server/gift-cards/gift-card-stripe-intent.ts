@@ -8,7 +8,7 @@ import type { Config } from '../config.js';
 import { appError } from '../errors/app-error.js';
 import { enabledProviders } from '../../shared/checkout/settings.js';
 import type { OrderDeps } from '../orders/place-order.js';
-import { paymentKey } from '../payments/payment-key.js';
+import { paymentElementIntent } from '../payments/payment-element-intent.js';
 import { giftCardCart, giftCardProviders } from './purchase.js';
 
 /**
@@ -48,22 +48,11 @@ export async function giftCardStripeIntent(
     });
   }
   const { cartId } = await giftCardCart(deps, siteId, found, variant, idempotencyKey);
-  const amount = unitPriceCents(found.product, variant);
-  const { reference, clientSecret } = await stripe.initiate({
+  return paymentElementIntent({ initiate: stripe.initiate }, deps.config, {
     siteId,
     cartId,
-    idempotencyKey: paymentKey(siteId, cartId, amount, 'stripe', 'payment-element'),
-    amount,
+    amount: unitPriceCents(found.product, variant),
     currency: store.currency,
-    email: '',
     testMode: settings.testMode,
   });
-  return {
-    paymentIntentId: reference,
-    clientSecret,
-    amount,
-    currency: store.currency,
-    publishableKey: deps.config.stripePublishableKey ?? '',
-    jsUrl: deps.config.stripeJsUrl,
-  };
 }

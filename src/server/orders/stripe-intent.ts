@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { CartStore } from '../cart/store.js';
 import type { Db } from '../db/database.js';
 import { appError } from '../errors/app-error.js';
-import { paymentKey } from '../payments/payment-key.js';
+import { paymentElementIntent } from '../payments/payment-element-intent.js';
 import type { PaymentProviders } from '../payments/registry.js';
 import type { Adjusters } from './adjusted-quote.js';
 import { quoteCart } from './quote.js';
@@ -36,29 +36,11 @@ export async function stripeIntent(
     });
   }
   const { grandTotal: amount, currency } = quote.totals;
-  // Gift cards or discounts cover it all: nothing for a card to pay (Stripe refuses 0).
-  if (amount === 0) {
-    throw appError(ErrorCode.CHECKOUT_FIELDS_INVALID, Messages.UPDATE_MISSING_INFO, {
-      fieldErrors: {
-        'payment.provider': 'Nothing is left to pay: place the order without a card.',
-      },
-    });
-  }
-  const { reference, clientSecret } = await stripe.initiate({
+  return paymentElementIntent({ initiate: stripe.initiate }, deps.config, {
     siteId: store.siteId,
     cartId: quote.cartId,
-    idempotencyKey: paymentKey(store.siteId, quote.cartId, amount, 'stripe', 'payment-element'),
     amount,
     currency,
-    email: '',
     testMode: quote.testMode,
   });
-  return {
-    paymentIntentId: reference,
-    clientSecret,
-    amount,
-    currency,
-    publishableKey: deps.config.stripePublishableKey ?? '',
-    jsUrl: deps.config.stripeJsUrl,
-  };
 }

@@ -5,7 +5,7 @@ import { storeOf } from '../cart/store.js';
 import type { SubscriptionCartRow } from '../cart/subscription-service.js';
 import { appError } from '../errors/app-error.js';
 import { quoteCart } from '../orders/quote.js';
-import { paymentKey } from '../payments/payment-key.js';
+import { paymentElementIntent } from '../payments/payment-element-intent.js';
 import type { Site } from '../sites/site-queries.js';
 import { SUBSCRIPTION_PROVIDERS, type SubscriptionDeps } from './deps.js';
 import {
@@ -50,24 +50,13 @@ export async function subscriptionStripeIntent(
     });
   }
   const customer = await subscriptionCustomer(deps, site.id, subscriptionId);
-  const { grandTotal: amount, currency } = quote.totals;
-  const { reference, clientSecret } = await stripe.initiate({
+  return paymentElementIntent({ initiate: stripe.initiate }, deps.config, {
     siteId: site.id,
     cartId,
-    idempotencyKey: paymentKey(site.id, cartId, amount, 'stripe', 'payment-element'),
-    amount,
-    currency,
-    email: '',
+    amount: quote.totals.grandTotal,
+    currency: quote.totals.currency,
     testMode: quote.testMode,
     customer,
     saveCard: true,
   });
-  return {
-    paymentIntentId: reference,
-    clientSecret,
-    amount,
-    currency,
-    publishableKey: deps.config.stripePublishableKey ?? '',
-    jsUrl: deps.config.stripeJsUrl,
-  };
 }
