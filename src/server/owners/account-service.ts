@@ -9,7 +9,7 @@ import { consumeToken, issueToken } from './auth-tokens.js';
 import { hashPassword } from './passwords.js';
 import { accountExistsMail, passwordChangedMail, resetMail, verifyMail } from './account-mail.js';
 import { ACCOUNT_PAGES } from '../../shared/accounts/api.js';
-import { isMailSafeAddress } from '../../shared/forms/email.js';
+import { isMailableAddress } from '../../shared/forms/email.js';
 
 /** What the account flows need: the database, the clock, the outbox and where links point. */
 export interface AccountContext {
@@ -27,13 +27,7 @@ export interface AccountContext {
  */
 export function accountEmail(raw: string): string {
   const email = raw.trim().toLowerCase();
-  if (
-    email.length < 3 ||
-    email.length > 256 ||
-    !/^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/.test(email) ||
-    !isMailSafeAddress(email)
-  )
-    throw appError(ErrorCode.EMAIL_INVALID);
+  if (!isMailableAddress(email)) throw appError(ErrorCode.EMAIL_INVALID);
   return email;
 }
 

@@ -1,5 +1,5 @@
 import { Messages, OwnerMessages } from '../errors.js';
-import { isMailSafeAddress, isValidEmail } from './email.js';
+import { isValidEmail } from './email.js';
 import { normalizeField } from './normalize.js';
 import { CHOICE_TYPES, FormLimits, type FormSaveInput } from './owner-api.js';
 import { FIELD_TYPES, type FormFieldDef, type FormKind } from './types.js';
@@ -38,7 +38,7 @@ export function defaultEmailSubject(formName: string): string {
 export function editorEmailError(value: string): string | undefined {
   const v = value.trim();
   if (!v.includes('@')) return OwnerMessages.EDITOR_EMAIL_NO_AT;
-  if (!isValidEmail(v) || !isMailSafeAddress(v)) return OwnerMessages.EDITOR_EMAIL_INVALID;
+  if (!isValidEmail(v)) return OwnerMessages.EDITOR_EMAIL_INVALID;
   return undefined;
 }
 

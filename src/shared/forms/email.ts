@@ -32,3 +32,21 @@ export function isValidEmail(value: string): boolean {
     isMailSafeAddress(value)
   );
 }
+
+/**
+ * An address we mail that a person types for themselves (checkout, accounts): any top-level
+ * domain of 2 or more letters, digits or hyphens (.studio, .photography), which SPEC 5.7's
+ * 2-to-4 pattern for form fields would refuse; at most 254 characters (RFC 5321's path limit);
+ * none of the header specials.
+ */
+const MAILABLE_PATTERN = /^[^\s@]+@(?:[^\s@.]+\.)+[a-z0-9-]{2,}$/i;
+export const MAILABLE_MAX_LENGTH = 254;
+
+export function isMailableAddress(value: string): boolean {
+  return (
+    value.length >= EMAIL_MIN_LENGTH &&
+    value.length <= MAILABLE_MAX_LENGTH &&
+    MAILABLE_PATTERN.test(value) &&
+    isMailSafeAddress(value)
+  );
+}

@@ -4,6 +4,7 @@ import {
   characterCounter,
   collectValues,
   fieldValue,
+  isMailableAddress,
   isValidEmail,
   normalizeField,
   parseSubmittedValues,
@@ -231,6 +232,24 @@ describe('email rule (SPEC 5.7)', () => {
     const local = 'a'.repeat(256 - '@b.co'.length);
     expect(isValidEmail(`${local}@b.co`)).toBe(true);
     expect(isValidEmail(`a${local}@b.co`)).toBe(false);
+  });
+});
+
+describe('addresses a person types for themselves (checkout, accounts)', () => {
+  it.each([
+    ['jo@clay.studio', true],
+    ['jo@mail.example.photography', true],
+    ['jo@x.co', true],
+    ['jo@localhost', false],
+    ['jo@x.c', false],
+    ['jo <jo@x.co>', false],
+    ['a@x.co\r\nBcc: e@evil.test', false],
+  ])('%s → %s', (email, ok) => expect(isMailableAddress(email)).toBe(ok));
+
+  it('allows at most 254 characters', () => {
+    const local = 'a'.repeat(254 - '@b.co'.length);
+    expect(isMailableAddress(`${local}@b.co`)).toBe(true);
+    expect(isMailableAddress(`a${local}@b.co`)).toBe(false);
   });
 });
 
