@@ -62,7 +62,12 @@ describe('the folio theme files', () => {
             images: [image, image],
             perRow: 2,
             gallery: gallerySettings({ thumbnailsPerRow: 2, lightbox: true }),
-            entries: [image, image].map((i) => ({ title: 'T', excerpt: '', fullUrl: '', mainImage: i })),
+            entries: [image, image].map((i) => ({
+              title: 'T',
+              excerpt: '',
+              fullUrl: '',
+              mainImage: i,
+            })),
           },
         ),
         block('button', { url: '/shop', label: 'Shop', align: 'left' }),

@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GALLERY_DESIGNS, galleryBlockInput, gallerySettings } from '../../shared/gallery/gallery-settings.js';
+import {
+  GALLERY_DESIGNS,
+  galleryBlockInput,
+  gallerySettings,
+} from '../../shared/gallery/gallery-settings.js';
 import { cldrFor } from './cldr.js';
 import { createCompiler, renderPartial } from './render-page.js';
 import { compileTheme, readThemeDir } from './theme.js';
@@ -11,7 +15,8 @@ import { compileTheme, readThemeDir } from './theme.js';
  */
 const THEMES = path.join(import.meta.dirname, '../../../themes');
 const compiler = createCompiler({ isIsland: () => false, render: () => '' });
-const LEAKED_SOURCE = /\{[@.]?[\w.@]*\|[\w-]+[^}]*\}|\{\.(section|if|equal\?|repeated|end|or|var)\b/;
+const LEAKED_SOURCE =
+  /\{[@.]?[\w.@]*\|[\w-]+[^}]*\}|\{\.(section|if|equal\?|repeated|end|or|var)\b/;
 
 const image = (n: number) => ({
   id: `a${n}`,
@@ -46,7 +51,12 @@ function sectionJson(settings: Record<string, unknown>) {
         images,
         perRow: gallery.thumbnailsPerRow,
         gallery,
-        entries: images.map((i) => ({ title: i.title, excerpt: i.body, fullUrl: '', mainImage: i })),
+        entries: images.map((i) => ({
+          title: i.title,
+          excerpt: i.body,
+          fullUrl: '',
+          mainImage: i,
+        })),
       },
     ],
   };
@@ -55,10 +65,16 @@ function sectionJson(settings: Record<string, unknown>) {
 describe.each(['default', 'folio'])('gallery blocks in the %s theme', (name) => {
   const theme = compileTheme(path.join(THEMES, name), name, compiler);
   const render = (settings: Record<string, unknown>) => {
-    const { html, errors } = renderPartial(compiler, theme, 'page-section.block', sectionJson(settings), {
-      cldr: cldrFor('en-US'),
-      now: 0,
-    });
+    const { html, errors } = renderPartial(
+      compiler,
+      theme,
+      'page-section.block',
+      sectionJson(settings),
+      {
+        cldr: cldrFor('en-US'),
+        now: 0,
+      },
+    );
     expect(errors).toEqual([]);
     expect(html).not.toMatch(LEAKED_SOURCE);
     return html;
@@ -77,7 +93,11 @@ describe.each(['default', 'folio'])('gallery blocks in the %s theme', (name) => 
     expect(html).toContain(`class="gallery gallery-${design} `);
     // Every image is there, opening the lightbox on its largest width (blocks default it on).
     expect(html).toContain('data-lightbox-group');
-    expect(html.match(/<a class="gallery-link" href="\/static\/images\/a\d\/\d+w\.webp" data-lightbox /g)).toHaveLength(3);
+    expect(
+      html.match(
+        /<a class="gallery-link" href="\/static\/images\/a\d\/\d+w\.webp" data-lightbox /g,
+      ),
+    ).toHaveLength(3);
     expect(html).toContain('data-lightbox-title="Picture 2"');
     expect(html).toContain('data-lightbox-description="About picture 2"');
     expect(html).toContain('--per-row:4;--gap:20px;--ratio:1 / 1;--strip:80px');

@@ -300,7 +300,8 @@ function readBlock(
       // A gallery page's settings, checked and defaulted by the same rule (one home).
       const settings = { ...r, ...(r.perRow !== undefined ? { thumbnailsPerRow: r.perRow } : {}) };
       for (const p of galleryProblems(settings)) {
-        const field = p.field === 'thumbnailsPerRow' && r.thumbnailsPerRow === undefined ? 'perRow' : p.field;
+        const field =
+          p.field === 'thumbnailsPerRow' && r.thumbnailsPerRow === undefined ? 'perRow' : p.field;
         if (p.kind === 'range') err(field, range(p.min, p.max));
         else if (p.field === 'design') err(field, PageFieldTexts.GALLERY_DESIGN);
         else err(field, PageFieldTexts.GALLERY_SETTING);
