@@ -9,7 +9,9 @@ import { startServer, type RunningServer } from './server.js';
 
 const LIGHTBOX = '[role="dialog"].lb';
 /** The demo About page's gallery block (demo/demo-store.json): a slideshow of five pictures. */
-const BLOCK = '[data-block-id="b2"]';
+const BLOCK = '.block-gallery';
+/** The same block in the builder's preview. */
+const PREVIEW_BLOCK = '[data-block-id="b2"]';
 
 async function signIn(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/config`);
@@ -54,12 +56,13 @@ describe('gallery blocks in the browser', () => {
     expect(await show.getAttribute('data-autoplay')).toBe('5');
     expect(await show.locator('.gs-slide').count()).toBe(5);
     expect(await pageWidth(page)).toEqual([390, 390]);
-    // Touch targets: the arrows, dots and pause button are at least 44 px.
-    for (const sel of ['.gs-next', '.gs-prev', '.gs-play', '.gs-dot']) {
+    // Touch targets: the arrows and dots are at least 44 px.
+    for (const sel of ['.gs-next', '.gs-prev', '.gs-dot']) {
       const box = (await show.locator(sel).first().boundingBox())!;
       expect(Math.min(box.width, box.height), sel).toBeGreaterThanOrEqual(44);
     }
-    // Under reduced motion autoplay never starts: the pause button is not needed to stop it.
+    // Under reduced motion autoplay never starts, so there is no pause button either.
+    expect(await show.locator('.gs-play').isHidden()).toBe(true);
     await show.locator('.gs-next').click();
     await expect.poll(() => show.getAttribute('data-current')).toBe('1');
 
@@ -76,6 +79,19 @@ describe('gallery blocks in the browser', () => {
     expect(errors).toEqual([]);
     expect(failed).toEqual([]);
     await context.close();
+
+    // Without reduced motion it plays every 5 s, with a pause button of touch size.
+    const moving = await newPage(browser!, { viewport: { width: 390, height: 844 } });
+    await moving.page.goto(`${server!.url}/about`, { waitUntil: 'load' });
+    const playing = moving.page.locator(`${BLOCK} .gallery-slideshow`);
+    await expect.poll(() => playing.getAttribute('data-ready'), { timeout: 10_000 }).toBe('true');
+    const pause = (await playing.locator('.gs-play').boundingBox())!;
+    expect(Math.min(pause.width, pause.height)).toBeGreaterThanOrEqual(44);
+    await moving.page.mouse.move(0, 0);
+    await expect
+      .poll(() => playing.getAttribute('data-current'), { timeout: 20_000 })
+      .not.toBe('0');
+    await moving.context.close();
   });
 
   it('the builder changes the block’s design and settings, and the preview shows them', async () => {
@@ -89,7 +105,7 @@ describe('gallery blocks in the browser', () => {
     const about = list.pages.find((p) => p.url === '/about')!;
     await page.goto(`${server!.url}/config#/pages/${encodeURIComponent(about.id)}/edit`);
     const frame = page.frameLocator('iframe.bd-frame');
-    const block = frame.locator(BLOCK);
+    const block = frame.locator(PREVIEW_BLOCK);
     await block.waitFor();
     expect(await block.locator('.gallery').getAttribute('class')).toContain('gallery-slideshow');
     await block.click();
