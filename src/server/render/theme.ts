@@ -45,16 +45,54 @@ export function minifyCss(css: string): string {
 /** A theme's files by path relative to its folder ('collections/page.page'), text only. */
 export type ThemeFiles = Map<string, string>;
 
-/** Reads a theme folder's text files (templates, partials, CSS, its settings file). */
+const isThemeFile = (rel: string): boolean => {
+  const ext = path.extname(rel);
+  return ext === '.css' || ext === '.json' || TEMPLATE_EXT.has(ext) || ext === '.block';
+};
+
+/**
+ * Reads a theme folder's text files (templates, partials, CSS, its settings file), plus the
+ * files its `theme.json` borrows from another bundled theme (`"borrow": { "default":
+ * ["blocks/gallery-design.block", "assets/gallery.css"] }`): one copy of a shared piece (Folio
+ * draws galleries with the default theme's partials and CSS). A file of the theme's own wins.
+ * The borrowed files are part of the result, so a developer-mode copy of the theme holds them.
+ */
 export function readThemeDir(dir: string): ThemeFiles {
   const files: ThemeFiles = new Map();
   for (const rel of walk(dir).sort()) {
-    const ext = path.extname(rel);
-    if (ext === '.css' || ext === '.json' || TEMPLATE_EXT.has(ext) || ext === '.block') {
-      files.set(rel, fs.readFileSync(path.join(dir, rel), 'utf8'));
-    }
+    if (isThemeFile(rel)) files.set(rel, fs.readFileSync(path.join(dir, rel), 'utf8'));
   }
-  return files;
+  for (const [rel, from] of borrowedFiles(files.get('theme.json'))) {
+    if (files.has(rel)) continue;
+    const file = path.join(dir, '..', from, rel);
+    if (fs.existsSync(file)) files.set(rel, fs.readFileSync(file, 'utf8'));
+  }
+  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** `theme.json`'s borrowed files as [path, theme]; names that could leave `themes/` are ignored. */
+function borrowedFiles(themeJson: string | undefined): [string, string][] {
+  if (!themeJson) return [];
+  let borrow: unknown;
+  try {
+    borrow = (JSON.parse(themeJson) as { borrow?: unknown }).borrow;
+  } catch {
+    return [];
+  }
+  if (!borrow || typeof borrow !== 'object') return [];
+  return Object.entries(borrow).flatMap(([from, list]) =>
+    /^[a-z0-9][a-z0-9_-]*$/i.test(from) && Array.isArray(list)
+      ? list
+          .filter(
+            (rel): rel is string =>
+              typeof rel === 'string' &&
+              /^(assets|blocks|collections|pages)\/[\w.-]+$/.test(rel) &&
+              !rel.includes('..') &&
+              isThemeFile(rel),
+          )
+          .map((rel): [string, string] => [rel, from])
+      : [],
+  );
 }
 
 /**

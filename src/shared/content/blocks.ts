@@ -7,6 +7,8 @@
  * here once). Documented in docs/editor.md.
  */
 
+import type { GalleryInput } from '../gallery/gallery-settings.js';
+
 /** SPEC 3.10 block type codes of the blocks the builder offers. */
 export const BlockCode = {
   TEXT: 2,
@@ -84,12 +86,16 @@ export interface ImageBlock extends BlockBase {
   /** A page path or an http(s) URL the image links to. */
   link?: string;
 }
-export interface GalleryBlock extends BlockBase {
+/**
+ * Several images drawn in one of SPEC 3.7's four designs with a gallery page's settings (the
+ * fields of `GalleryInput`, `shared/gallery/gallery-settings.ts`: the same defaults and ranges;
+ * `galleryBlockInput` reads them). The server stores every setting; a block saved before it had
+ * settings may carry only `design` and `perRow`.
+ */
+export interface GalleryBlock extends BlockBase, Partial<GalleryInput> {
   type: 8;
   assetIds: string[];
-  /** SPEC 3.7 gallery designs; issue 14 draws all four, 'grid' until then. */
-  design?: 'grid' | 'slideshow' | 'slider' | 'stacked';
-  /** Thumbnails per row (grid), 1–10. */
+  /** Thumbnails per row of a block saved before issue 14 (`thumbnailsPerRow` now), 1–10. */
   perRow?: number;
 }
 export interface FormBlock extends BlockBase {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { galleryInput, GALLERY_NUMBERS } from '../gallery/gallery-settings.js';
 import type { PageInput } from './page-api.js';
 import { pageSlugOf, PageFieldTexts, validatePageInput } from './validate-page.js';
 
@@ -69,5 +70,85 @@ describe('validatePageInput', () => {
     const cart = validatePageInput({ ...base, slug: 'cart' }, rules);
     expect(cart.ok ? undefined : cart.fieldErrors.slug).toBe(PageFieldTexts.SLUG_RESERVED);
     expect(pageSlugOf('Café & Bar!')).toBe('cafe-bar');
+  });
+
+  describe('gallery blocks: a gallery page’s settings, defaults and ranges (SPEC 3.7, 9.2)', () => {
+    const gallery = (extra: object) =>
+      withBlocks([{ id: 'g1', type: 8, assetIds: ['a1', 'a2'], ...extra }]);
+    const at = 'sections.0.blocks.0';
+
+    it('stores every setting, defaulted like a gallery page’s, the lightbox on', () => {
+      const r = validatePageInput(gallery({ design: 'slideshow', autoplay: true }), rules);
+      expect(r.ok).toBe(true);
+      expect(r.value.sections[0]!.blocks[0]).toEqual({
+        id: 'g1',
+        type: 8,
+        assetIds: ['a1', 'a2'],
+        ...galleryInput({ design: 'slideshow', autoplay: true, lightbox: true }),
+      });
+      expect(r.value.sections[0]!.blocks[0]).toMatchObject({
+        autoplayDelay: 5,
+        thumbnailsPerRow: 4,
+        padding: 20,
+        thumbnailStripHeight: 80,
+        controls: true,
+        indicators: true,
+      });
+    });
+
+    it('accepts each end of every range and refuses just outside it, by field', () => {
+      for (const [field, { min, max }] of Object.entries(GALLERY_NUMBERS)) {
+        for (const v of [min, max])
+          expect(validatePageInput(gallery({ [field]: v }), rules).ok, `${field}=${v}`).toBe(true);
+        for (const v of [min - 1, max + 1, min + 0.5, String(min)]) {
+          const r = validatePageInput(gallery({ [field]: v }), rules);
+          expect(r.ok, `${field}=${v}`).toBe(false);
+          if (r.ok) continue;
+          expect(r.fieldErrors).toEqual({
+            [`${at}.${field}`]: PageFieldTexts.NUMBER_RANGE.replace('{min}', String(min)).replace(
+              '{max}',
+              String(max),
+            ),
+          });
+          // The preview still gets a clean block: the value clamped into its range.
+          const block = r.value.sections[0]!.blocks[0] as unknown as Record<string, number>;
+          expect(block[field]).toBeGreaterThanOrEqual(min);
+          expect(block[field]).toBeLessThanOrEqual(max);
+        }
+      }
+    });
+
+    it('refuses an unknown design, choice or a flag that is not true/false', () => {
+      const r = validatePageInput(
+        gallery({
+          design: 'carousel',
+          metaPosition: 'middle',
+          aspectRatio: '5:4',
+          autoplay: 'yes',
+        }),
+        rules,
+      );
+      expect(r.ok).toBe(false);
+      if (r.ok) return;
+      expect(r.fieldErrors).toEqual({
+        [`${at}.design`]: PageFieldTexts.GALLERY_DESIGN,
+        [`${at}.metaPosition`]: PageFieldTexts.GALLERY_SETTING,
+        [`${at}.aspectRatio`]: PageFieldTexts.GALLERY_SETTING,
+        [`${at}.autoplay`]: PageFieldTexts.GALLERY_SETTING,
+      });
+      expect(r.value.sections[0]!.blocks[0]).toMatchObject({ design: 'grid', autoplay: false });
+    });
+
+    it('reads a block saved before it had settings: perRow is its thumbnails per row', () => {
+      const r = validatePageInput(gallery({ design: 'grid', perRow: 2 }), rules);
+      expect(r.ok).toBe(true);
+      const block = r.value.sections[0]!.blocks[0]!;
+      expect(block).toMatchObject({ thumbnailsPerRow: 2, lightbox: true });
+      expect(block).not.toHaveProperty('perRow');
+      const bad = validatePageInput(gallery({ perRow: 11 }), rules);
+      expect(bad.ok ? {} : bad.fieldErrors).toEqual({
+        [`${at}.perRow`]: PageFieldTexts.NUMBER_RANGE.replace('{min}', '1').replace('{max}', '10'),
+      });
+    });
   });
 });

@@ -5,7 +5,7 @@
  * the database, rich text is cleaned by the allow-list, and block shapes are the contract's.
  * Field keys follow the input's path: `title`, `seo.description`, `sections.0.blocks.2.url`.
  */
-import { galleryInput } from '../gallery/gallery-settings.js';
+import { galleryBlockInput, galleryInput, galleryProblems } from '../gallery/gallery-settings.js';
 import { slugify } from '../product/validate-product.js';
 import {
   BLOCK_CODES,
@@ -52,6 +52,7 @@ export const PageFieldTexts = {
   CHOOSE_COLLECTION: 'Choose where the items come from.',
   VIDEO_URL: 'Enter a YouTube or Vimeo link.',
   GALLERY_DESIGN: 'Choose grid, slideshow, slider or stacked.',
+  GALLERY_SETTING: 'Choose one of the listed values.',
   TOO_MANY_IMAGES: `A gallery can have at most ${L.galleryMax} images.`,
   TOO_MANY_LINKS: `Use at most ${L.socialLinksMax} links.`,
   NETWORK_REQUIRED: 'Name the network.',
@@ -296,20 +297,16 @@ function readBlock(
         ? r.assetIds.filter((x): x is string => typeof x === 'string' && x.length > 0)
         : [];
       if (ids.length > L.galleryMax) err('assetIds', PageFieldTexts.TOO_MANY_IMAGES);
-      const design = r.design;
-      if (
-        design !== undefined &&
-        !['grid', 'slideshow', 'slider', 'stacked'].includes(String(design))
-      ) {
-        err('design', PageFieldTexts.GALLERY_DESIGN);
+      // A gallery page's settings, checked and defaulted by the same rule (one home).
+      const settings = { ...r, ...(r.perRow !== undefined ? { thumbnailsPerRow: r.perRow } : {}) };
+      for (const p of galleryProblems(settings)) {
+        const field =
+          p.field === 'thumbnailsPerRow' && r.thumbnailsPerRow === undefined ? 'perRow' : p.field;
+        if (p.kind === 'range') err(field, range(p.min, p.max));
+        else if (p.field === 'design') err(field, PageFieldTexts.GALLERY_DESIGN);
+        else err(field, PageFieldTexts.GALLERY_SETTING);
       }
-      return withOpt(
-        { id, type: 8 as const, assetIds: ids.slice(0, L.galleryMax) },
-        {
-          design: design as 'grid' | undefined,
-          perRow: r.perRow === undefined ? undefined : num('perRow', 1, 10),
-        },
-      );
+      return { id, type: 8, assetIds: ids.slice(0, L.galleryMax), ...galleryBlockInput(r) };
     }
     case BlockCode.FORM:
       return { id, type: 9, formId: text('formId', L.idMax * 5, PageFieldTexts.CHOOSE_FORM) };

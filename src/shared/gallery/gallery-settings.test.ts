@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { galleryInput, gallerySettings } from './gallery-settings.js';
+import {
+  galleryBlockInput,
+  galleryInput,
+  galleryProblems,
+  gallerySettings,
+} from './gallery-settings.js';
 import { nextSlide, slideScrollLeft } from './slides.js';
 
 describe('gallerySettings (SPEC 3.7, 9.2)', () => {
@@ -72,5 +77,27 @@ describe('slides', () => {
     expect(slideScrollLeft(slide, 1000, 'center')).toBe(700);
     expect(slideScrollLeft(slide, 1000, 'right')).toBe(400);
     expect(slideScrollLeft({ left: 0, width: 400 }, 1000, 'center')).toBe(0);
+  });
+});
+
+describe('gallery block settings (the page builder)', () => {
+  it('are a gallery page’s, with the lightbox on unless turned off', () => {
+    expect(galleryBlockInput({})).toEqual({ ...galleryInput({}), lightbox: true });
+    expect(galleryBlockInput({ lightbox: false }).lightbox).toBe(false);
+    expect(galleryBlockInput({ id: 'b', type: 8, assetIds: [] })).not.toHaveProperty('assetIds');
+  });
+  it('read an old block’s perRow, a newer thumbnailsPerRow winning', () => {
+    expect(galleryBlockInput({ perRow: 2 }).thumbnailsPerRow).toBe(2);
+    expect(galleryBlockInput({ perRow: 2, thumbnailsPerRow: 6 }).thumbnailsPerRow).toBe(6);
+  });
+  it('name every value the rule would clamp or drop, and nothing else', () => {
+    expect(galleryProblems(galleryInput({}))).toEqual([]);
+    expect(galleryProblems({ autoplayDelay: 10, padding: 0 })).toEqual([]);
+    expect(galleryProblems({ autoplayDelay: 0, padding: 2.5, design: 'x', controls: 1 })).toEqual([
+      { field: 'design', kind: 'choice', choices: ['grid', 'slideshow', 'slider', 'stacked'] },
+      { field: 'autoplayDelay', kind: 'range', min: 1, max: 10 },
+      { field: 'padding', kind: 'range', min: 0, max: 50 },
+      { field: 'controls', kind: 'flag' },
+    ]);
   });
 });

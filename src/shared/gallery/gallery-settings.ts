@@ -122,3 +122,65 @@ export function galleryInput(settings: Record<string, unknown>): GalleryInput {
   const { aspectRatioCss: _css, ...input } = gallerySettings(settings);
   return input;
 }
+
+/** A setting of `raw` that is present but not valid: a number outside its range, or a value
+ * that is not one of its choices (what the page builder shows under the field). */
+export type GalleryProblem =
+  | { field: keyof typeof GALLERY_NUMBERS; kind: 'range'; min: number; max: number }
+  | { field: string; kind: 'choice'; choices: readonly string[] }
+  | { field: keyof typeof GALLERY_FLAGS; kind: 'flag' };
+
+const CHOICES: Record<string, readonly string[]> = {
+  design: GALLERY_DESIGNS,
+  metaPosition: META_POSITIONS,
+  activeAlignment: ACTIVE_ALIGNMENTS,
+  aspectRatio: ASPECT_RATIOS,
+  lightboxTheme: ['dark', 'light'],
+};
+
+/**
+ * The settings of `raw` that `gallerySettings` would have to clamp or drop. The pages API's
+ * schema refuses the same values for a gallery page (it is built from these constants); a
+ * gallery block's settings are read field by field, so the block is checked here.
+ */
+export function galleryProblems(raw: Record<string, unknown>): GalleryProblem[] {
+  const out: GalleryProblem[] = [];
+  for (const [field, choices] of Object.entries(CHOICES)) {
+    const v = raw[field];
+    if (v !== undefined && !(typeof v === 'string' && choices.includes(v))) {
+      out.push({ field, kind: 'choice', choices });
+    }
+  }
+  for (const field of Object.keys(GALLERY_NUMBERS) as (keyof typeof GALLERY_NUMBERS)[]) {
+    const { min, max } = GALLERY_NUMBERS[field];
+    const v = raw[field];
+    if (v === undefined) continue;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
+      out.push({ field, kind: 'range', min, max });
+    }
+  }
+  for (const field of Object.keys(GALLERY_FLAGS) as (keyof typeof GALLERY_FLAGS)[]) {
+    const v = raw[field];
+    if (v !== undefined && typeof v !== 'boolean') out.push({ field, kind: 'flag' });
+  }
+  return out;
+}
+
+/**
+ * A gallery block's settings (page builder): the same settings, defaults and ranges as a gallery
+ * page's, with two block rules. A block's images open the lightbox unless the owner turns it off
+ * (an image block's do too, and a gallery block's always did before it had settings). A block
+ * stored before it had settings kept its thumbnails per row in `perRow`: read as
+ * `thumbnailsPerRow`.
+ */
+export function galleryBlockInput(raw: object): GalleryInput {
+  const given = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined));
+  return galleryInput({
+    lightbox: true,
+    ...(typeof given.perRow === 'number' ? { thumbnailsPerRow: given.perRow } : {}),
+    ...given,
+  });
+}
+
+/** The keys of `GalleryInput`: what a gallery block stores besides its images. */
+export const GALLERY_INPUT_KEYS = Object.keys(galleryInput({})) as (keyof GalleryInput)[];

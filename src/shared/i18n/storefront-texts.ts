@@ -133,6 +133,8 @@ const EN_THEME = {
   // A gallery slideshow that plays by itself has a pause button (WCAG 2.2.2).
   pauseSlideshowText: 'Pause slideshow',
   playSlideshowText: 'Play slideshow',
+  // A gallery block's name for screen readers (its slideshow or slider is a labelled region).
+  galleryText: 'Gallery',
   // ICU-like messages for the template `message` helper (docs/templates.md).
   searchResultsText: '{count, plural, one {# result} other {# results}} for “{query}”',
 };
@@ -158,6 +160,7 @@ const JA_THEME: ThemeTexts = {
   imageOfText: '画像 {n} / {total}',
   pauseSlideshowText: 'スライドショーを一時停止',
   playSlideshowText: 'スライドショーを再生',
+  galleryText: 'ギャラリー',
   searchResultsText: '「{query}」の検索結果 {count, plural, other {#件}}',
 };
 

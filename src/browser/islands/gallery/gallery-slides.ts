@@ -42,11 +42,16 @@ function enhance(root: HTMLElement): void {
         else b.removeAttribute('aria-current');
       });
     }
-    const thumb = thumbs[i];
-    const strip = thumb?.closest<HTMLElement>('.gs-thumbs');
-    if (thumb && strip) {
-      strip.scrollTo({
-        left: thumb.offsetLeft - (strip.clientWidth - thumb.offsetWidth) / 2,
+    // The thumbnail strip, and a row of more dots than fit, keep the current one in view.
+    for (const [el, row] of [
+      [thumbs[i], thumbs[i]?.closest<HTMLElement>('.gs-thumbs')],
+      [dots[i], dots[i]?.parentElement],
+    ] as const) {
+      if (!el || !row || row.scrollWidth <= row.clientWidth) continue;
+      const box = el.getBoundingClientRect();
+      const at = row.scrollLeft + box.left - row.getBoundingClientRect().left;
+      row.scrollTo({
+        left: at - (row.clientWidth - box.width) / 2,
         behavior: reduced ? 'auto' : 'smooth',
       });
     }

@@ -5,6 +5,7 @@ import {
   type PageSection,
 } from '../../../shared/content/blocks.js';
 import { videoEmbedOf } from '../../../shared/content/video-url.js';
+import { galleryBlockInput, gallerySettings } from '../../../shared/gallery/gallery-settings.js';
 import type { CollectionRow, ItemRow } from '../../content/content-queries.js';
 import type { ContextDeps, PageRequest } from './context-deps.js';
 import { assetIdsOf, imageJson, itemJson } from './item-json.js';
@@ -73,13 +74,23 @@ export async function sectionsJson(
         if (a) json.image = { ...imageJson(a), ...(b.alt ? { altText: b.alt } : {}) };
         break;
       }
-      case BlockCode.GALLERY:
+      case BlockCode.GALLERY: {
+        // A gallery page's settings and rule (`gallerySettings`), drawn by the same partial.
+        const gallery = gallerySettings(galleryBlockInput(b));
         json.images = b.assetIds.flatMap((id) => {
           const a = assets.get(id);
           return a ? [imageJson(a)] : [];
         });
-        json.perRow = b.perRow ?? 3;
+        json.gallery = gallery;
+        json.entries = json.images.map((image) => ({
+          title: image.title,
+          excerpt: image.body,
+          fullUrl: '',
+          mainImage: image,
+        }));
+        json.perRow = gallery.thumbnailsPerRow;
         break;
+      }
       case BlockCode.FORM:
       case BlockCode.NEWSLETTER: {
         const name = b.type === BlockCode.FORM ? 'form' : 'newsletter';

@@ -90,9 +90,13 @@ export interface BlockJson {
   /** The block as stored (`ContentBlock`). */
   data: object;
   image?: ImageJson;
-  /** Gallery blocks: their images, and thumbnails per row. */
+  /** Gallery blocks: their images, and thumbnails per row (`gallery.thumbnailsPerRow`). */
   images?: ImageJson[];
   perRow?: number;
+  /** Gallery blocks: the settings (as a gallery page's `collection.gallery`) and the images as
+   * the entries `gallery-design.block` draws (title, excerpt, mainImage; no page of their own). */
+  gallery?: GallerySettingsJson;
+  entries?: { title: string; excerpt: string; fullUrl: string; mainImage: ImageJson }[];
   /** Product, product list and summary blocks: their items. */
   items?: ItemJson[];
   /** Summary blocks: the source collection's kind ('blog', 'events'). */

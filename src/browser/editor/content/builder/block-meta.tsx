@@ -8,7 +8,7 @@ export const BLOCK_LABELS: Record<BlockCode, { label: string; hint: string }> = 
   [BlockCode.TEXT]: { label: 'Text', hint: 'Paragraphs, lists and links' },
   [BlockCode.HEADING]: { label: 'Heading', hint: 'A title for a part of the page' },
   [BlockCode.IMAGE]: { label: 'Image', hint: 'One picture with a caption' },
-  [BlockCode.GALLERY]: { label: 'Gallery', hint: 'Several pictures in a grid' },
+  [BlockCode.GALLERY]: { label: 'Gallery', hint: 'Pictures in a grid, slideshow or slider' },
   [BlockCode.BUTTON]: { label: 'Button', hint: 'A link that stands out' },
   [BlockCode.QUOTE]: { label: 'Quote', hint: 'A quotation and its source' },
   [BlockCode.SPACER]: { label: 'Spacer', hint: 'Empty space between blocks' },
@@ -97,6 +97,8 @@ function plain(html: string): string {
     .trim();
 }
 
+const DESIGN_NAMES = { grid: 'Grid', slideshow: 'Slideshow', slider: 'Slider', stacked: 'Stacked' };
+
 /** A few words of what the block shows, for the outline ('' when nothing telling). */
 export function blockSummary(block: ContentBlock): string {
   switch (block.type) {
@@ -110,7 +112,7 @@ export function blockSummary(block: ContentBlock): string {
     case BlockCode.IMAGE:
       return block.assetId ? block.caption || block.alt || '' : 'No image chosen';
     case BlockCode.GALLERY:
-      return `${block.assetIds.length} image${block.assetIds.length === 1 ? '' : 's'}`;
+      return `${DESIGN_NAMES[block.design ?? 'grid']} · ${block.assetIds.length} image${block.assetIds.length === 1 ? '' : 's'}`;
     case BlockCode.SPACER:
       return `${block.size} px`;
     case BlockCode.VIDEO:

@@ -11,8 +11,13 @@ import {
   type GalleryBlock,
 } from '../../../../shared/content/blocks.js';
 import { linkError } from '../../../../shared/content/links.js';
+import {
+  galleryBlockInput,
+  type GalleryDesign,
+} from '../../../../shared/gallery/gallery-settings.js';
 import { videoEmbedOf } from '../../../../shared/content/video-url.js';
 import { MediaPicker } from '../../media/media-picker.js';
+import { GALLERY_DESIGN_CHOICES, GalleryOptions } from '../pages/gallery-section.js';
 import { describe, Field, FieldError, TextInput } from '../../products/fields.js';
 import { ProductPicker } from '../../products/product-picker.js';
 import {
@@ -259,6 +264,8 @@ function ImagePanel({ block, path, errors, set }: PanelProps<Extract<ContentBloc
 
 function GalleryPanel({ block, path, errors, set }: PanelProps<GalleryBlock>) {
   const [picking, setPicking] = useState(false);
+  // A gallery page's settings, defaults and ranges (a block saved before had only a few).
+  const settings = galleryBlockInput(block);
   const known = useAssets(block.assetIds);
   const ids = block.assetIds;
   const move = (from: number, to: number) => {
@@ -337,32 +344,29 @@ function GalleryPanel({ block, path, errors, set }: PanelProps<GalleryBlock>) {
         <select
           className="ed-input"
           {...describe(errors, `${path}.design`)}
-          value={block.design ?? 'grid'}
-          onChange={(e) => set({ design: e.target.value as GalleryBlock['design'] }, 'design')}
+          value={settings.design}
+          onChange={(e) => set({ design: e.target.value as GalleryDesign }, 'design')}
         >
-          <option value="grid">Grid</option>
-          <option value="slideshow">Slideshow</option>
-          <option value="slider">Slider</option>
-          <option value="stacked">Stacked</option>
+          {GALLERY_DESIGN_CHOICES.map((d) => (
+            <option key={d.value} value={d.value}>
+              {d.label} – {d.hint}
+            </option>
+          ))}
         </select>
       </Field>
-      {(block.design ?? 'grid') === 'grid' && (
-        <Field
-          label={`Images per row: ${block.perRow ?? 3}`}
-          path={`${path}.perRow`}
-          errors={errors}
-        >
-          <input
-            type="range"
-            className="bd-range"
-            min={1}
-            max={10}
-            {...describe(errors, `${path}.perRow`)}
-            value={block.perRow ?? 3}
-            onChange={(e) => set({ perRow: Number(e.target.value) }, 'perRow')}
-          />
-        </Field>
-      )}
+      <GalleryOptions
+        idPrefix={`bd-${block.id}`}
+        value={settings}
+        onChange={(patch) => {
+          const [key] = Object.keys(patch);
+          set(patch, key ?? 'settings');
+        }}
+      />
+      {Object.entries(errors)
+        .filter(([k]) => k.startsWith(`${path}.`) && !/\.(assetIds|design)$/.test(k))
+        .map(([k]) => (
+          <FieldError key={k} errors={errors} path={k} />
+        ))}
     </>
   );
 }

@@ -4,6 +4,7 @@
  * did not touch as the same objects, so the builder can tell which sections changed (by identity)
  * and re-render only those in the preview. Ids made here are unique in the page.
  */
+import { galleryBlockInput } from '../../../../shared/gallery/gallery-settings.js';
 import {
   BlockCode,
   SectionLimits,
@@ -72,7 +73,8 @@ export function newBlock(type: BlockCode, id: string): ContentBlock {
     case BlockCode.IMAGE:
       return { id, type, assetId: null, alt: '', caption: '', link: '' };
     case BlockCode.GALLERY:
-      return { id, type, assetIds: [], design: 'grid', perRow: 3 };
+      // Every setting at its default (a gallery page's; the lightbox on): the panel shows them.
+      return { id, type, assetIds: [], ...galleryBlockInput({}) };
     case BlockCode.FORM:
       return { id, type, formId: '' };
     case BlockCode.SOCIAL_LINKS:

@@ -8,7 +8,7 @@ import {
 } from '../../../../shared/gallery/gallery-settings.js';
 import { Checkbox } from '../../products/fields.js';
 
-const DESIGNS: { value: GalleryDesign; label: string; hint: string }[] = [
+export const GALLERY_DESIGN_CHOICES: { value: GalleryDesign; label: string; hint: string }[] = [
   { value: 'grid', label: 'Grid', hint: 'Thumbnails in rows' },
   { value: 'slideshow', label: 'Slideshow', hint: 'One large image at a time' },
   { value: 'slider', label: 'Slider', hint: 'A row of images to swipe' },
@@ -35,8 +35,52 @@ export function GallerySection(props: {
   onChange: (next: GalleryInput) => void;
 }) {
   const g = props.value;
+  return (
+    <fieldset className="pg-card" disabled={props.disabled}>
+      <legend>Gallery design</legend>
+      <div className="pg-radio-row" role="radiogroup" aria-labelledby="pg-design-label">
+        <span id="pg-design-label" className="ed-field-label">
+          Design
+        </span>
+        {GALLERY_DESIGN_CHOICES.map((d) => (
+          <label key={d.value} className={`pg-choice${g.design === d.value ? ' is-on' : ''}`}>
+            <input
+              type="radio"
+              name="galleryDesign"
+              checked={g.design === d.value}
+              onChange={() => props.onChange({ ...g, design: d.value })}
+            />
+            <span>
+              <strong>{d.label}</strong>
+              <span className="ed-muted">{d.hint}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      <GalleryOptions
+        idPrefix="f-gallery"
+        value={g}
+        onChange={(patch) => props.onChange({ ...g, ...patch })}
+      />
+    </fieldset>
+  );
+}
+
+/**
+ * The settings the chosen design reads (everything but the design), for a gallery page's dialog
+ * and a gallery block's panel in the page builder: one form, the same ranges. `onChange` gets
+ * the one setting that changed (a number already within its range).
+ */
+export function GalleryOptions(props: {
+  /** Prefix of the fields' ids (unique on the screen). */
+  idPrefix: string;
+  value: GalleryInput;
+  onChange: (patch: Partial<GalleryInput>) => void;
+}) {
+  const g = props.value;
+  const id = props.idPrefix;
   const set = <K extends keyof GalleryInput>(k: K, v: GalleryInput[K]) =>
-    props.onChange({ ...g, [k]: v });
+    props.onChange({ [k]: v } as Partial<GalleryInput>);
   const num =
     (k: keyof typeof GALLERY_NUMBERS) =>
     (e: ChangeEvent<HTMLInputElement>): void => {
@@ -48,9 +92,9 @@ export function GallerySection(props: {
     const { min, max } = GALLERY_NUMBERS[k];
     return (
       <div className="ed-field">
-        <label htmlFor={`f-gallery-${k}`}>{label}</label>
+        <label htmlFor={`${id}-${k}`}>{label}</label>
         <input
-          id={`f-gallery-${k}`}
+          id={`${id}-${k}`}
           className="ed-input"
           type="number"
           min={min}
@@ -58,9 +102,9 @@ export function GallerySection(props: {
           step={1}
           value={g[k]}
           onChange={num(k)}
-          aria-describedby={`hint-gallery-${k}`}
+          aria-describedby={`${id}-${k}-hint`}
         />
-        <span className="ed-hint" id={`hint-gallery-${k}`}>
+        <span className="ed-hint" id={`${id}-${k}-hint`}>
           {min}–{max}
           {unit}
         </span>
@@ -69,33 +113,13 @@ export function GallerySection(props: {
   };
   const slides = g.design === 'slideshow' || g.design === 'slider';
   return (
-    <fieldset className="pg-card" disabled={props.disabled}>
-      <legend>Gallery design</legend>
-      <div className="pg-radio-row" role="radiogroup" aria-labelledby="pg-design-label">
-        <span id="pg-design-label" className="ed-field-label">
-          Design
-        </span>
-        {DESIGNS.map((d) => (
-          <label key={d.value} className={`pg-choice${g.design === d.value ? ' is-on' : ''}`}>
-            <input
-              type="radio"
-              name="galleryDesign"
-              checked={g.design === d.value}
-              onChange={() => set('design', d.value)}
-            />
-            <span>
-              <strong>{d.label}</strong>
-              <span className="ed-muted">{d.hint}</span>
-            </span>
-          </label>
-        ))}
-      </div>
+    <>
       {g.design === 'grid' && range('thumbnailsPerRow', 'Thumbnails per row')}
       {range('padding', 'Spacing between images', ' px')}
       <div className="ed-field">
-        <label htmlFor="f-gallery-aspect">Crop to shape</label>
+        <label htmlFor={`${id}-aspect`}>Crop to shape</label>
         <select
-          id="f-gallery-aspect"
+          id={`${id}-aspect`}
           className="ed-input"
           value={g.aspectRatio}
           onChange={(e) => set('aspectRatio', e.target.value)}
@@ -128,9 +152,9 @@ export function GallerySection(props: {
       )}
       {(g.showMeta || g.showMetaOnHover) && (
         <div className="ed-field">
-          <label htmlFor="f-gallery-meta">Title position</label>
+          <label htmlFor={`${id}-meta`}>Title position</label>
           <select
-            id="f-gallery-meta"
+            id={`${id}-meta`}
             className="ed-input"
             value={g.metaPosition}
             onChange={(e) => set('metaPosition', e.target.value as GalleryInput['metaPosition'])}
@@ -155,9 +179,9 @@ export function GallerySection(props: {
       )}
       {g.design === 'slider' && (
         <div className="ed-field">
-          <label htmlFor="f-gallery-align">Active image alignment</label>
+          <label htmlFor={`${id}-align`}>Active image alignment</label>
           <select
-            id="f-gallery-align"
+            id={`${id}-align`}
             className="ed-input"
             value={g.activeAlignment}
             onChange={(e) =>
@@ -182,6 +206,6 @@ export function GallerySection(props: {
           {g.autoplay && range('autoplayDelay', 'Seconds per image', ' s')}
         </>
       )}
-    </fieldset>
+    </>
   );
 }
