@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { apiFetch, ApiError } from '../../lib/api.js';
 import {
   REVIEW_HONEYPOT,
@@ -46,7 +46,9 @@ function ProductReviewForm({
   name: string;
   texts: ReviewTexts;
 }) {
-  const ids = useId();
+  // Ids from the product, not useId: the server (React) and the browser (preact/compat) would
+  // number them differently, and ids added after hydration would point at nothing.
+  const ids = `rv-${product.productId.replace(/[^\w-]/g, '_')}`;
   const [rating, setRating] = useState(0);
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
