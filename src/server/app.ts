@@ -41,6 +41,7 @@ import { pageApiRoutes } from './content/pages/routes.js';
 import { editingRoutes } from './content/editing/routes.js';
 import { itemRoutes } from './content/items/routes.js';
 import { commentsRoutes } from './comments/routes.js';
+import { reviewsRoutes } from './reviews/routes.js';
 import { websiteRoutes } from './websites/routes.js';
 import { developerRoutes } from './developer/routes.js';
 import { teamRoutes } from './team/routes.js';
@@ -82,6 +83,7 @@ const domains: DomainRoutes[] = [
   editingRoutes,
   itemRoutes,
   commentsRoutes,
+  reviewsRoutes,
   websiteRoutes,
   developerRoutes,
   teamRoutes,

@@ -102,6 +102,11 @@ export const Messages = {
   // Comments on blog posts and other items (issue 14, docs/comments.md).
   COMMENT_INVALID: 'Please check your comment.',
   COMMENTS_CLOSED: 'Comments are closed.',
+  // Product reviews (issue 14, docs/reviews.md).
+  REVIEW_INVALID: 'Please check your review.',
+  REVIEW_EXISTS: 'You have already reviewed this product. Thank you!',
+  REVIEW_LINK_INVALID: 'This review link is not valid or has expired.',
+  REVIEWS_OFF: 'This shop is not taking reviews at the moment.',
 } as const;
 
 /** One registered error: what the server answers with and when it happens. */
@@ -500,6 +505,26 @@ export const errorRegistry = {
     status: 403,
     message: Messages.COMMENTS_CLOSED,
     doc: 'A comment on an item whose comments are off (SPEC 4.7), or a reply to a comment that is not shown.',
+  },
+  REVIEW_INVALID: {
+    status: 400,
+    message: Messages.REVIEW_INVALID,
+    doc: 'A review without a rating of 1–5, a body or a name, too long, or of a product the order did not buy; `fields` says which.',
+  },
+  REVIEW_EXISTS: {
+    status: 409,
+    message: Messages.REVIEW_EXISTS,
+    doc: 'A second review of the same product from the same order (one review per product per order).',
+  },
+  REVIEW_LINK_INVALID: {
+    status: 404,
+    message: Messages.REVIEW_LINK_INVALID,
+    doc: "A review link (the order mail's) whose signature does not verify, that has expired, or whose order is gone or cancelled.",
+  },
+  REVIEWS_OFF: {
+    status: 403,
+    message: Messages.REVIEWS_OFF,
+    doc: 'Reading or writing reviews on a website whose reviews are off (Settings → Reviews).',
   },
   SIGNUP_DISABLED: {
     status: 403,

@@ -87,6 +87,9 @@ const SettingsScreen = lazy(() =>
 const CommentsScreen = lazy(() =>
   import('./comments/comments-screen.js').then((m) => ({ default: m.CommentsScreen })),
 );
+const ReviewsScreen = lazy(() =>
+  import('./reviews/reviews-screen.js').then((m) => ({ default: m.ReviewsScreen })),
+);
 const WebsitesScreen = lazy(() =>
   import('./websites/websites-screen.js').then((m) => ({ default: m.WebsitesScreen })),
 );
@@ -260,6 +263,9 @@ export function App({ boot }: { boot: EditorBoot }) {
         break;
       case 'comments':
         screen = <CommentsScreen />;
+        break;
+      case 'reviews':
+        screen = <ReviewsScreen />;
         break;
       case 'pages':
         screen = <PagesScreen roles={boot.roles} siteTitle={boot.siteTitle} />;

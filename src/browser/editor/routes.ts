@@ -29,6 +29,7 @@ export type EditorRoute =
   | { name: 'settings' }
   | { name: 'pages' }
   | { name: 'comments' }
+  | { name: 'reviews' }
   | { name: 'page-builder'; pageId: string }
   | { name: 'websites' }
   | { name: 'website-new' }
@@ -61,6 +62,7 @@ export const NAV_ITEMS = [
   { name: 'design', href: '#/design', label: 'Design', permission: ['settings'] },
   { name: 'settings', href: '#/settings', label: 'Settings', permission: ['settings'] },
   { name: 'comments', href: '#/comments', label: 'Comments', permission: ['moderate'] },
+  { name: 'reviews', href: '#/reviews', label: 'Reviews', permission: ['moderate'] },
   { name: 'forms', href: '#/forms', label: 'Forms & mail', permission: ['content'] },
   { name: 'restock', href: '#/restock', label: 'Restock', permission: ['commerce'] },
   { name: 'checkout-settings', href: '#/checkout', label: 'Checkout', permission: ['commerce'] },
@@ -163,6 +165,7 @@ export function routeFromHash(hash: string): EditorRoute {
       first === 'settings' ||
       first === 'pages' ||
       first === 'comments' ||
+      first === 'reviews' ||
       first === 'discounts' ||
       first === 'developer' ||
       first === 'team' ||

@@ -29,6 +29,8 @@ export const islandRegistry = {
   'newsletter-block': () => import('./forms/newsletter-block.js'),
   'comment-form': () => import('./comments/comment-form.js'),
   'item-actions': () => import('./comments/item-actions.js'),
+  'product-reviews': () => import('./reviews/product-reviews.js'),
+  'review-request': () => import('./reviews/review-request.js'),
 } satisfies Record<string, () => Promise<IslandModule>>;
 
 export type IslandName = keyof typeof islandRegistry;

@@ -14,6 +14,8 @@ import FormBlock from './forms/form-block.js';
 import NewsletterBlock from './forms/newsletter-block.js';
 import CommentForm from './comments/comment-form.js';
 import ItemActions from './comments/item-actions.js';
+import ProductReviews from './reviews/product-reviews.js';
+import ReviewRequest from './reviews/review-request.js';
 import { provideRestockForm } from './product/restock-slot.js';
 import { VariantSelectors } from './product/variant-selectors.js';
 import { provideVariantSelectors } from './product/variant-slot.js';
@@ -43,4 +45,6 @@ export const ssrComponents: Record<IslandName, ComponentType<any>> = {
   'newsletter-block': NewsletterBlock,
   'comment-form': CommentForm,
   'item-actions': ItemActions,
+  'product-reviews': ProductReviews,
+  'review-request': ReviewRequest,
 };

@@ -117,6 +117,23 @@ function cartIdOf(d: Obj | null | undefined): string | null {
 }
 
 /**
+ * SPEC 7's reviews tab event: the product page's reviews section (`details[data-reviews-tab]`,
+ * docs/reviews.md) opened, once per page view (also when it was opened before this loaded).
+ */
+function watchReviewsTab(): void {
+  const tab = document.querySelector<HTMLDetailsElement>('details[data-reviews-tab]');
+  if (!tab) return;
+  let sent = false;
+  const fire = () => {
+    if (sent || !tab.open) return;
+    sent = true;
+    trackCommerceEvent('reviews_tab', { product_id: tab.dataset.productId ?? '' });
+  };
+  tab.addEventListener('toggle', fire);
+  fire();
+}
+
+/**
  * Page-level events and the DOM CustomEvents the islands dispatch, so islands never import
  * telemetry: `commerce:add-to-cart`, `commerce:add-to-cart-error`, `cart:item-added`,
  * `cart:loaded`, `analytics:lead`, `form:submitSuccess`.
@@ -164,6 +181,7 @@ export function startCommerceEvents(context: SiteContext, v: VisitorState | null
   });
 
   on('form:submitSuccess', (d) => recordEvent('form_submit', { form_id: str(d.formId) }));
+  watchReviewsTab();
 
   const tracking = context.trackingPageType;
   if (tracking === 'pdp' && context.itemId) {

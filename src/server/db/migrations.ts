@@ -16,6 +16,7 @@ import { migrations as discounts } from '../discounts/migrations.js';
 import { migrations as giftCards } from '../gift-cards/migrations.js';
 import { migrations as subscriptions } from '../subscriptions/migrations.js';
 import { migrations as comments } from '../comments/migrations.js';
+import { migrations as reviews } from '../reviews/migrations.js';
 import { migrations as audit } from '../audit/migrations.js';
 import { migrations as websites } from '../websites/migrations.js';
 import { migrations as developer } from '../developer/migrations.js';
@@ -43,6 +44,7 @@ export const allMigrations: Record<string, Migration> = {
   ...giftCards,
   ...subscriptions,
   ...comments,
+  ...reviews,
   ...audit,
   ...websites,
   ...developer,

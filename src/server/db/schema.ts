@@ -15,6 +15,7 @@ import type { DiscountsTables } from '../discounts/tables.js';
 import type { GiftCardsTables } from '../gift-cards/tables.js';
 import type { SubscriptionsTables } from '../subscriptions/tables.js';
 import type { CommentsTables } from '../comments/tables.js';
+import type { ReviewsTables } from '../reviews/tables.js';
 import type { AuditTables } from '../audit/tables.js';
 import type { WebsitesTables } from '../websites/tables.js';
 import type { DeveloperTables } from '../developer/tables.js';
@@ -39,6 +40,7 @@ export interface Database
     GiftCardsTables,
     SubscriptionsTables,
     CommentsTables,
+    ReviewsTables,
     AuditTables,
     WebsitesTables,
     DeveloperTables {}

@@ -84,6 +84,9 @@ const PUBLIC_API = new Set([
   'POST /api/content/items/:id/comments',
   'POST /api/content/items/:id/like',
   'DELETE /api/content/items/:id/like',
+  // Shoppers: a product's published reviews, and a buyer's review by the order mail's signed link.
+  'GET /api/commerce/products/:id/reviews',
+  'POST /api/reviews/request/:token',
 ]);
 
 /**

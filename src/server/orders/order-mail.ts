@@ -8,6 +8,7 @@ import { mailTexts } from '../mail/mail-texts.js';
 import type { DownloadJson } from './downloads.js';
 import { orderPageTexts } from './order-pages.js';
 import { subscriptionMailTexts } from '../subscriptions/subscription-mail-texts.js';
+import { reviewTexts } from '../../shared/reviews/texts.js';
 
 /** What the order mails need of the website. */
 export interface MailSite {
@@ -16,6 +17,8 @@ export interface MailSite {
   language: string;
   /** The website's time zone (IANA): a gift card's send date starts in it; absent: UTC. */
   timeZone?: string;
+  /** Product reviews on (docs/reviews.md): the confirmation carries a 'Review your purchase' link. */
+  reviewsEnabled?: boolean;
 }
 
 const cell = (s: string) => escapeHtml(s).replace(/\r?\n/g, '<br>');
@@ -75,6 +78,8 @@ export function orderConfirmationMail(
   downloads: readonly DownloadJson[] = [],
   /** A subscription's order (issue 15): the signed link to manage it (its renewal receipt). */
   manageUrl?: string,
+  /** The signed review request page (reviews/review-token.ts), when the site takes reviews. */
+  reviewUrl?: string,
 ): MailMessage {
   const t = mailTexts(site.language).order;
   const d = orderPageTexts(site.language);
@@ -100,6 +105,7 @@ export function orderConfirmationMail(
     order.paymentInstructions ? `${t.paymentInstructions}:\n${order.paymentInstructions}` : '',
     t.statusLine(url),
     manage && manageUrl ? manage.manageLine(manageUrl) : '',
+    reviewUrl ? reviewTexts(site.language).mailLine.replace('{url}', reviewUrl) : '',
   ]
     .filter((l, i, all) => l !== '' || (all[i - 1] ?? '') !== '')
     .join('\n');
@@ -113,6 +119,7 @@ ${ship.length ? `<h3 style="font-size:15px">${cell(t.shipTo)}</h3><p>${ship.map(
 ${order.paymentInstructions ? `<h3 style="font-size:15px">${cell(t.paymentInstructions)}</h3><p>${cell(order.paymentInstructions)}</p>` : ''}
 <p><a href="${escapeHtml(url)}">${cell(t.statusLink)}</a></p>
 ${manage && manageUrl ? `<p><a href="${escapeHtml(manageUrl)}">${cell(manage.manageLink)}</a></p>` : ''}
+${reviewUrl ? `<p><a href="${escapeHtml(reviewUrl)}">${cell(reviewTexts(site.language).mailLink)}</a></p>` : ''}
 </body></html>`;
   return {
     siteId: site.id,

@@ -55,6 +55,7 @@ import { adjustedQuote, type AdjustedQuote, type Adjusters } from './adjusted-qu
 import { orderDownloads, type SignFileUrl } from './downloads.js';
 import { managePath } from '../subscriptions/manage-token.js';
 import { newOrderOwnerMail, orderConfirmationMail, type MailSite } from './order-mail.js';
+import { reviewRequestPath } from '../reviews/review-token.js';
 import {
   NUMBER_SLOT,
   type OrderRecorder,
@@ -723,6 +724,9 @@ async function draftOrder(
         downloads,
         ctx.subscriptionId
           ? ctx.origin + managePath(deps.secret, siteId, ctx.subscriptionId)
+          : undefined,
+        ctx.site.reviewsEnabled
+          ? ctx.origin + reviewRequestPath(deps.secret, siteId, orderId, now.getTime())
           : undefined,
       ),
       ...owners.map((to) => newOrderOwnerMail(ctx.site, order, to, ctx.origin)),

@@ -150,6 +150,7 @@ function mailSite(site: Site) {
     title: site.title,
     language: site.language,
     timeZone: siteTimeZone(site),
+    reviewsEnabled: site.settings.websiteSettings.reviewsEnabled === true,
   };
 }
 

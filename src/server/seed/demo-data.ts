@@ -22,6 +22,8 @@ export interface DemoSiteData {
     multipleQuantityAllowedForServices: boolean;
     tweaks?: Record<string, string>;
     navigation: string[];
+    /** Product reviews on (the main demo; new websites start with them off). */
+    reviewsEnabled?: boolean;
   };
   /** Merged under every product's own merchandising and installment settings. */
   defaults: {

@@ -87,6 +87,7 @@ function siteSettings(s: DemoSiteData['site']): SiteSettings {
         currencyCode: s.currency,
       },
       captchaSettings: { provider: 'altcha' },
+      ...(s.reviewsEnabled ? { reviewsEnabled: true } : {}),
     },
     ...(s.tweaks ? { tweaks: s.tweaks } : {}),
     navigation: s.navigation,

@@ -28,6 +28,9 @@ demoSeeders.push(seedDemoCheckout);
 // Comments: real comments behind the demo blog's counts, one waiting in the queue (src/server/comments).
 import { seedDemoComments } from '../comments/demo-comments.js';
 demoSeeders.push(seedDemoComments);
+// Reviews: a few published reviews on demo products, one waiting for approval (src/server/reviews).
+import { seedDemoReviews } from '../reviews/demo-reviews.js';
+demoSeeders.push(seedDemoReviews);
 // Discounts: the WELCOME10 sample code on the main demo (src/server/discounts/demo-discounts.ts).
 import { seedDemoDiscounts } from '../discounts/demo-discounts.js';
 demoSeeders.push(seedDemoDiscounts);

@@ -12,6 +12,10 @@ export interface SiteSettings {
     commentsEnabled: boolean;
     /** Issue 14: new comments wait for the owner's approval (absent: true; docs/comments.md). */
     commentsRequireApproval?: boolean;
+    /** Issue 14: product reviews shown and taken (absent: off; docs/reviews.md). */
+    reviewsEnabled?: boolean;
+    /** New reviews are published at once instead of waiting for approval (absent: they wait). */
+    reviewsAutoPublish?: boolean;
     simpleLikingEnabled: boolean;
     shareButtonOptions: Record<string, boolean>;
     disqusShortname?: string;

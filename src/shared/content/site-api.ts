@@ -77,6 +77,10 @@ export interface SiteSettingsDoc {
   commentsEnabled: boolean;
   /** New comments wait for approval in /config (issue 14; absent on older clients: unchanged). */
   commentsRequireApproval?: boolean;
+  /** Product reviews on (issue 14, docs/reviews.md; absent on older clients: unchanged). */
+  reviewsEnabled?: boolean;
+  /** New reviews are published without approval (absent on older clients: unchanged). */
+  reviewsAutoPublish?: boolean;
   simpleLikingEnabled: boolean;
   /** SPEC 3.7 shareButtonOptions: network → shown. */
   shareButtonOptions: Record<string, boolean>;

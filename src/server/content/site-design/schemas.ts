@@ -48,6 +48,8 @@ export const SettingsBody = Type.Object({
     timeZone: Str(80),
     commentsEnabled: Type.Boolean(),
     commentsRequireApproval: Type.Optional(Type.Boolean()),
+    reviewsEnabled: Type.Optional(Type.Boolean()),
+    reviewsAutoPublish: Type.Optional(Type.Boolean()),
     simpleLikingEnabled: Type.Boolean(),
     shareButtonOptions: Type.Record(Str(40), Type.Boolean(), { maxProperties: 20 }),
     policies: Type.Object({ shipping: Policy, returns: Policy, privacy: Policy }),

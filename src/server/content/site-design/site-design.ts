@@ -64,6 +64,8 @@ export function settingsDocOf(site: SiteRow): SiteSettingsDoc {
     timeZone: ws.timeZone || 'America/New_York',
     commentsEnabled: ws.commentsEnabled,
     commentsRequireApproval: ws.commentsRequireApproval !== false,
+    reviewsEnabled: ws.reviewsEnabled === true,
+    reviewsAutoPublish: ws.reviewsAutoPublish === true,
     simpleLikingEnabled: ws.simpleLikingEnabled,
     // Every offered network named, as a save stores them (so an untouched form is not 'unsaved').
     shareButtonOptions: Object.fromEntries(
@@ -255,6 +257,8 @@ export async function saveSettings(
         commentsEnabled: doc.commentsEnabled,
         commentsRequireApproval:
           doc.commentsRequireApproval ?? ws.commentsRequireApproval !== false,
+        reviewsEnabled: doc.reviewsEnabled ?? ws.reviewsEnabled === true,
+        reviewsAutoPublish: doc.reviewsAutoPublish ?? ws.reviewsAutoPublish === true,
         simpleLikingEnabled: doc.simpleLikingEnabled,
         shareButtonOptions: doc.shareButtonOptions,
         storeSettings: {
@@ -283,11 +287,18 @@ export async function saveSettings(
     return {
       version: out.settings_version,
       commentsRequireApproval: settings.websiteSettings.commentsRequireApproval !== false,
+      reviewsEnabled: settings.websiteSettings.reviewsEnabled === true,
+      reviewsAutoPublish: settings.websiteSettings.reviewsAutoPublish === true,
     };
   });
   deps.events.emit('content-changed', { siteId });
   return {
-    settings: { ...doc, commentsRequireApproval: saved.commentsRequireApproval },
+    settings: {
+      ...doc,
+      commentsRequireApproval: saved.commentsRequireApproval,
+      reviewsEnabled: saved.reviewsEnabled,
+      reviewsAutoPublish: saved.reviewsAutoPublish,
+    },
     version: saved.version,
   };
 }

@@ -82,8 +82,6 @@ export async function buildItemContext(
       return itemJson(r, home, assets, ctx.websiteSettings);
     };
     await attachProducts(deps.db, deps.catalog, site, ctx, [item], 'pdp');
-    const structured = productStructuredData(item, req.base.baseUrl);
-    if (structured) ctx.structuredData = scriptJson(structured);
     const gallery = await galleryProps(
       deps,
       site.id,
@@ -109,5 +107,8 @@ export async function buildItemContext(
   for (const load of Object.values(deps.itemExtras ?? {})) {
     await load({ db: deps.db, site, item, collectionKind: collection.kind });
   }
+  // After the extras: the reviews domain's rating joins the Offers as AggregateRating.
+  const structured = isProduct ? productStructuredData(item, req.base.baseUrl) : undefined;
+  if (structured) ctx.structuredData = scriptJson(structured);
   return ctx;
 }

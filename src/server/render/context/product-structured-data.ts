@@ -44,6 +44,17 @@ export function productStructuredData(item: ItemJson, baseUrl: string): object |
     ...(image.length ? { image: [...new Set(image)] } : {}),
     url,
     offers,
+    ...(item.rating && item.rating.count > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: item.rating.average,
+            reviewCount: item.rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
   };
 }
 

@@ -1,3 +1,8 @@
+import type {
+  ProductReviewsJson,
+  RatingSummary,
+  ReviewRequestPageJson,
+} from '../../../shared/reviews/api.js';
 import type { ItemSocial } from '../../../shared/comments/api.js';
 import type { SiteHeaderSettings } from '../../../shared/content/site-api.js';
 import type { DesignJson, PolicyLinkJson } from '../../content/site-design/styles-css.js';
@@ -161,6 +166,10 @@ export interface ItemJson {
   likeCount: number;
   /** Comments, like button and share links (issue 14; src/server/comments, docs/comments.md). */
   social?: ItemSocial;
+  /** A product's published reviews in numbers, when the site has reviews on (docs/reviews.md). */
+  rating?: RatingSummary;
+  /** The product page's reviews section (src/server/reviews, docs/reviews.md). */
+  reviews?: ProductReviewsJson;
   publicCommentCount: number;
   commentState: number;
   /** SPEC 4.7 comments rule already applied, so templates need not repeat it. */
@@ -272,6 +281,8 @@ export interface PageContext {
   giftCardPageTitle?: string;
   /** The order confirmed (202) and order status (211) pages: the shopper's order, never cached. */
   orderPage?: OrderPageJson;
+  /** The review request page (209, docs/reviews.md): the order's products to review, never cached. */
+  reviewRequest?: ReviewRequestPageJson;
   /** The engine's commerce formatters format money with CLDR when this flag is on. */
   featureFlags: { useCLDRMoneyFormat: boolean };
   templateErrors?: TemplateErrorJson[];

@@ -275,6 +275,26 @@ function SettingsForm({
         </fieldset>
       </section>
 
+      <section className="ed-section" aria-labelledby="st-reviews-h">
+        <h2 id="st-reviews-h">Product reviews</h2>
+        <div className="st-toggles">
+          <Toggle
+            checked={s.reviewsEnabled === true}
+            disabled={off}
+            onChange={(reviewsEnabled) => set({ reviewsEnabled })}
+          >
+            Reviews on product pages, and a review link in order mails
+          </Toggle>
+          <Toggle
+            checked={s.reviewsAutoPublish !== true}
+            disabled={off || s.reviewsEnabled !== true}
+            onChange={(hold) => set({ reviewsAutoPublish: !hold })}
+          >
+            Hold new reviews for approval
+          </Toggle>
+        </div>
+      </section>
+
       <section className="ed-section" aria-labelledby="st-header-h">
         <h2 id="st-header-h">Header</h2>
         <fieldset className="ds-choice">

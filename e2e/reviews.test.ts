@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { RunningServer } from './server.js';
+import { newPage } from './browser.js';
+import { useServerAndBrowser } from './harness.js';
+import { hydrated } from './product-islands-helpers.js';
+
+/** Screenshots of the reviews pages (not in the repo). */
+const SHOTS = process.env.REVIEWS_SHOTS_DIR ?? '/tmp/reviews-shots';
+const PHONE = { width: 390, height: 844 };
+const BOWL = { itemId: 'demo-everyday-bowl', sku: 'SM-BWL-S-SEA' };
+
+/** A JSON call from the page, with the crumb cookie echoed as the islands do. */
+async function call(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const m = /(?:^|;\s*)crumb=([^;]*)/.exec(document.cookie);
+      const res = await fetch(path, {
+        method,
+        headers: {
+          'Content-Type': 'application/json',
+          'X-CSRF-Token': m ? decodeURIComponent(m[1]!) : '',
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: res.status, json: await res.json().catch(() => null) };
+    },
+    { method, path, body },
+  );
+}
+
+/** The reviews-tab analytics events a page sent (SPEC 7), with the answer's status. */
+function reviewsTabEvents(page: Page): { status: number; productId: string }[] {
+  const seen: { status: number; productId: string }[] = [];
+  page.on('response', (r) => {
+    const req = r.request();
+    if (req.method() !== 'POST' || !r.url().endsWith('/api/v1/clanker/events')) return;
+    try {
+      const body = JSON.parse(req.postData() ?? '{}') as {
+        eventSchemaName?: string;
+        eventContent?: { product_id?: string };
+      };
+      if (body.eventSchemaName === 'CommerceReviewsTab')
+        seen.push({ status: r.status(), productId: body.eventContent?.product_id ?? '' });
+    } catch {
+      // Not JSON: not ours.
+    }
+  });
+  return seen;
+}
+
+describe('product reviews in the browser (390 px)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  useServerAndBrowser((s, b) => {
+    server = s;
+    browser = b;
+  });
+
+  it('buyer reviews from the mail link; the owner approves; the product page shows it and the new average', async () => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    const email = `buyer-${Date.now()}@example.test`;
+
+    // A shopper buys a bowl (2 published demo reviews: 5 and 4, average 4.5).
+    const shopper = await newPage(browser, { baseURL: server.url, viewport: PHONE });
+    const { page } = shopper;
+    await page.goto('/shop/p/everyday-bowl');
+    expect(await page.textContent('.product-reviews-summary')).toContain('4.5');
+    expect(
+      (await call(page, 'POST', '/api/commerce/shopping-cart/entries', { ...BOWL, quantity: 1 }))
+        .status,
+    ).toBe(200);
+    const placed = await call(page, 'POST', '/api/commerce/orders', {
+      email,
+      shippingAddress: {
+        firstName: 'Rosa',
+        lastName: 'Parks',
+        line1: '1 Main St',
+        city: 'New York',
+        region: 'NY',
+        postalCode: '10001',
+        country: 'US',
+        phone: '555 0100',
+      },
+      shippingOptionId: 'standard',
+      payment: { provider: 'test', token: 'tok_visa' },
+    });
+    expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+
+    // The owner reads the held confirmation mail (no SMTP here) through the outbox API.
+    const owner = await newPage(browser, { baseURL: server.url, viewport: PHONE });
+    await owner.page.goto('/config/login');
+    await owner.page.fill('#email', 'owner@demo.test');
+    await owner.page.fill('#password', 'demo-password');
+    await owner.page.click('button[type=submit]');
+    await owner.page.waitForURL(/\/config$/);
+    let link = '';
+    await expect
+      .poll(
+        async () => {
+          const outbox = (await call(owner.page, 'GET', '/api/mail/outbox?pageSize=100')).json as {
+            items: { kind: string; to: string; text: string }[];
+          };
+          const mail = outbox.items.find((m) => m.kind === 'order-confirmation' && m.to === email);
+          link = /Review your purchase: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
+          return link;
+        },
+        { timeout: 30_000 },
+      )
+      .not.toBe('');
+
+    // The mail's link: the review request page (209), one form per product bought.
+    await page.goto(new URL(link).pathname);
+    await hydrated(page, '[data-island="review-request"]');
+    expect(await page.textContent('h1')).toBe('Review your purchase');
+    const form = page.locator('.review-request-card', { hasText: 'Everyday Bowl' });
+    await expect
+      .poll(() => form.getByLabel('Name shown with your review').inputValue())
+      .toBe('Rosa Parks');
+    // Sending without a rating or words: field errors, focus on the rating.
+    await form.getByRole('button', { name: 'Submit review' }).click();
+    await expect.poll(() => form.locator('.field-error').count()).toBe(2);
+    const star = form.getByRole('radio', { name: '3 stars' });
+    const box = await form.locator('.review-rating-star').nth(2).boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(44);
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    await star.check();
+    await form.getByLabel('Title', { exact: true }).fill('Good everyday size');
+    await form
+      .getByLabel('Your review', { exact: true })
+      .fill('Sturdy and the right size for soup.\nA little heavier than I hoped.');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await page.screenshot({ path: `${SHOTS}/request-390.png`, fullPage: true });
+    await form.getByRole('button', { name: 'Submit review' }).click();
+    await expect
+      .poll(() => form.textContent())
+      .toContain('Your review will appear once the shop has approved it.');
+
+    // The owner approves it in /config → Reviews.
+    await owner.page.goto('/config#/reviews');
+    const item = owner.page.locator('.cm-item', { hasText: 'Good everyday size' });
+    await item.waitFor({ timeout: 30_000 });
+    expect(await item.textContent()).toContain('Verified buyer');
+    expect(
+      await owner.page.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(390);
+    await owner.page.screenshot({ path: `${SHOTS}/config-reviews-390.png`, fullPage: true });
+    await item.getByRole('button', { name: 'Approve' }).click();
+    await expect
+      .poll(() => owner.page.textContent('.cm-message'))
+      .toContain('Published the review by Rosa Parks');
+
+    // The product page shows it with the new average: (5 + 4 + 3) / 3 = 4.
+    const events = reviewsTabEvents(page);
+    await page.goto('/shop/p/everyday-bowl');
+    expect(await page.textContent('.product-reviews-summary')).toContain('3 reviews');
+    expect(await page.getAttribute('.product-reviews-summary .review-stars', 'aria-label')).toBe(
+      '4 out of 5 stars',
+    );
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((r) => r.name.includes('/telemetry-')),
+    );
+    await page.click('summary.product-reviews-summary');
+    const first = page.locator('.review').first();
+    await expect.poll(() => first.textContent()).toContain('Good everyday size');
+    expect(await first.textContent()).toContain('Rosa P.');
+    expect(await first.textContent()).toContain('Verified buyer');
+    // Closing and opening again sends no second event: one per page view.
+    await page.click('summary.product-reviews-summary');
+    await page.click('summary.product-reviews-summary');
+    await expect.poll(() => events.length, { timeout: 10_000 }).toBe(1);
+    expect(events[0]).toEqual({ status: 202, productId: 'demo-everyday-bowl' });
+    // The star filter (the island hydrates once the tab is open).
+    await hydrated(page, '[data-island="product-reviews"]');
+    await page.getByRole('button', { name: '3 stars (1)' }).click();
+    await expect.poll(() => page.locator('.review').count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await page.locator('#reviews').screenshot({ path: `${SHOTS}/product-reviews-390.png` });
+    expect(shopper.errors).toEqual([]);
+    expect(owner.errors).toEqual([]);
+  }, 240_000);
+});

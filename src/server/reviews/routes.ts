@@ -1,0 +1,179 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DomainRoutes } from '../deps.js';
+import { ownerGuard } from '../http/owner-guard.js';
+import { rateLimitConfig } from '../http/rate-limit-config.js';
+import { ErrorCode } from '../../shared/errors.js';
+import { appError, AppError } from '../errors/app-error.js';
+import { findLiveItem } from '../content/item-social.js';
+import { pageRendererFor } from '../render/shared-page-renderer.js';
+import { ReviewLimits } from '../../shared/reviews/rules.js';
+import { REVIEW_HONEYPOT, type ReviewRequestProps } from '../../shared/reviews/api.js';
+import { reviewTexts } from '../../shared/reviews/texts.js';
+import {
+  buyerName,
+  listPublished,
+  orderOfToken,
+  reviewableProducts,
+  reviewsOn,
+  submitReview,
+} from './review-service.js';
+import { deleteReview, listQueue, setReviewStatus } from './moderation.js';
+import { buildReviewRequestContext } from './request-page.js';
+import { registerReviewsRendering } from './render-reviews.js';
+
+/** Reviews sent a minute per client address (a buyer sends one per product of an order). */
+const REVIEWS_PER_MINUTE = 10;
+
+const Str = (max: number) => Type.String({ maxLength: max });
+const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
+const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 300 }) });
+const Page = Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 }));
+
+const SubmitBody = Type.Object({
+  productId: Type.String({ minLength: 1, maxLength: 200 }),
+  // Any integer gets the form's field text ('Choose a rating…'), not a schema error.
+  rating: Type.Integer({ minimum: -1000, maximum: 1000 }),
+  title: Str(ReviewLimits.titleMax * 4),
+  body: Str(ReviewLimits.bodyMax * 4),
+  name: Str(ReviewLimits.nameMax * 4),
+  [REVIEW_HONEYPOT]: Type.Optional(Str(2000)),
+  crumb: Type.Optional(Str(400)),
+});
+
+const ListQuery = Type.Object({
+  page: Page,
+  rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
+});
+
+const QueueQuery = Type.Object({
+  status: Type.Optional(
+    Type.Union([Type.Literal('pending'), Type.Literal('published'), Type.Literal('hidden')]),
+  ),
+  productId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  page: Page,
+});
+
+/** The reviews domain's routes (docs/reviews.md). */
+export const reviewsRoutes: DomainRoutes = async (app, deps) => {
+  registerReviewsRendering();
+  const renderer = pageRendererFor(deps);
+
+  // A product's published reviews (the product page island's paging and star filter).
+  app.get(
+    '/api/commerce/products/:id/reviews',
+    { schema: { params: IdParams, querystring: ListQuery } },
+    async (req, reply) => {
+      if (!reviewsOn(req.site)) throw appError(ErrorCode.REVIEWS_OFF);
+      if (!(await findLiveItem(deps.db, req.site.id, req.params.id)))
+        throw appError(ErrorCode.NOT_FOUND);
+      reply.header('cache-control', 'no-store');
+      return listPublished(
+        deps.db,
+        req.site.id,
+        req.params.id,
+        req.query.page ?? 1,
+        req.query.rating,
+      );
+    },
+  );
+
+  // The review request page (SPEC 2.1 pageType 209): the order mail's signed link.
+  app.get(
+    '/reviews/write/:token',
+    {
+      schema: {
+        params: TokenParams,
+        querystring: Type.Object({ format: Type.Optional(Str(10)) }),
+      },
+    },
+    async (req, reply) => {
+      reply.header('x-robots-tag', 'noindex').header('cache-control', 'no-store');
+      const view = await requestView(req, req.params.token);
+      if (req.query.format === 'json') {
+        if ('code' in view) throw appError(view.code);
+        return { pageType: 209, reviewRequest: view };
+      }
+      return renderRequestPage(req, reply, view);
+    },
+  );
+
+  type RequestView =
+    | { orderNumber: number; form: ReviewRequestProps }
+    | { message: string; status: number; code: 'REVIEWS_OFF' | 'REVIEW_LINK_INVALID' };
+
+  async function requestView(req: FastifyRequest, token: string): Promise<RequestView> {
+    const t = reviewTexts(req.site.language);
+    if (!reviewsOn(req.site))
+      return { message: t.reviewsOff, status: 403, code: ErrorCode.REVIEWS_OFF };
+    try {
+      const order = await orderOfToken(deps, req.site, token);
+      const products = await reviewableProducts(deps.db, req.site.id, order);
+      return {
+        orderNumber: order.orderNumber,
+        form: { token, products, name: buyerName(order), texts: t },
+      };
+    } catch (e) {
+      if (e instanceof AppError && e.code === ErrorCode.REVIEW_LINK_INVALID)
+        return { message: t.linkInvalid, status: 404, code: ErrorCode.REVIEW_LINK_INVALID };
+      throw e;
+    }
+  }
+
+  async function renderRequestPage(req: FastifyRequest, reply: FastifyReply, view: RequestView) {
+    const url = { path: req.url.split('?', 1)[0]!, query: { offset: 0 } };
+    const { status, html, errors } = await renderer.renderWith(
+      req.site,
+      url,
+      `${req.protocol}://${req.host}`,
+      (_deps, pageReq) => buildReviewRequestContext(pageReq, view),
+    );
+    if (errors.length) req.log.warn({ templateErrors: errors, url: req.url }, 'template errors');
+    return reply.code(status).type('text/html; charset=utf-8').send(html);
+  }
+
+  app.post(
+    '/api/reviews/request/:token',
+    {
+      schema: { params: TokenParams, body: SubmitBody },
+      config: rateLimitConfig({ max: REVIEWS_PER_MINUTE, perMs: 60_000 }),
+    },
+    async (req, reply) => {
+      const b = req.body;
+      const result = await submitReview(deps, req.site, req.params.token, {
+        productId: b.productId,
+        rating: b.rating,
+        title: b.title,
+        body: b.body,
+        name: b.name,
+        honeypot: b[REVIEW_HONEYPOT],
+      });
+      reply.code(201).header('cache-control', 'no-store');
+      return result;
+    },
+  );
+
+  // The owner's queue: whoever moderates comments moderates reviews (SPEC 3.10 roles).
+  const owner = { preValidation: ownerGuard(deps.db, 'moderate') };
+  app.get('/api/reviews', { ...owner, schema: { querystring: QueueQuery } }, async (req) =>
+    listQueue(
+      deps.db,
+      req.site.id,
+      req.query.status ?? 'pending',
+      req.query.page ?? 1,
+      req.query.productId,
+    ),
+  );
+  app.post('/api/reviews/:id/publish', { ...owner, schema: { params: IdParams } }, async (req) => {
+    await setReviewStatus(deps, req.site.id, req.params.id, 'published');
+    return { ok: true };
+  });
+  app.post('/api/reviews/:id/hide', { ...owner, schema: { params: IdParams } }, async (req) => {
+    await setReviewStatus(deps, req.site.id, req.params.id, 'hidden');
+    return { ok: true };
+  });
+  app.delete('/api/reviews/:id', { ...owner, schema: { params: IdParams } }, async (req) => {
+    await deleteReview(deps, req.site.id, req.params.id);
+    return { ok: true };
+  });
+};
