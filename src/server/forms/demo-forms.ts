@@ -40,7 +40,7 @@ function everyFieldType(opts: { messageMax: number }): FormFieldDef[] {
   ];
 }
 
-const demoForms = (lang: 'en'): FormInput[] => [
+const demoForms = (): FormInput[] => [
   {
     id: 'form-contact',
     name: 'Contact',
@@ -116,7 +116,7 @@ export const seedDemoForms = async ({
   say: (m: string) => void;
 }): Promise<void> => {
   if (await findSiteById(db, 'site-demo')) {
-    for (const f of demoForms('en')) await saveForm(db, 'site-demo', f);
+    for (const f of demoForms()) await saveForm(db, 'site-demo', f);
     await saveForm(db, 'site-demo', {
       id: 'form-newsletter',
       name: 'Newsletter',
