@@ -51,6 +51,10 @@ import { openRateCounter, rateLimitStore } from './platform/rate-limits.js';
 import { Metrics } from './platform/metrics.js';
 import { platformRoutes } from './platform/routes.js';
 import { JobQueue } from './platform/jobs/job-queue.js';
+import { registerAllLanguages } from '../shared/i18n/all-languages.js';
+
+// The server renders every site's language: all text tables, registered once (text-packs.ts).
+registerAllLanguages();
 
 export interface BuildOptions {
   config: Config;

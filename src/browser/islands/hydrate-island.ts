@@ -1,7 +1,8 @@
 import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { replayEarlyClick } from './early-clicks.js';
-import { isIslandName, islandRegistry, type IslandModule } from './registry.js';
+import { isIslandName, islandRegistry, islandTextAreas, type IslandModule } from './registry.js';
+import { loadTexts, pageLanguage } from './language-texts.js';
 
 /**
  * Loads one island's chunk and hydrates its server markup. Split from the loader entry so React
@@ -13,7 +14,13 @@ export async function hydrateIsland(el: HTMLElement): Promise<void> {
   try {
     if (!isIslandName(name)) throw new Error(`unknown island '${name}'`);
     const props = JSON.parse(el.dataset.props || '{}') as object;
-    const mod: IslandModule = await islandRegistry[name]();
+    // The page's language tables the island draws (none on an English page), with its chunk.
+    const [mod] = (await Promise.all([
+      islandRegistry[name](),
+      loadTexts(pageLanguage(), islandTextAreas[name]).catch((err: unknown) => {
+        console.warn(`island ${name}: could not load its texts`, err);
+      }),
+    ])) as [IslandModule, void];
     // A lazily loaded part that cannot be fetched is left out: the island still hydrates (its
     // own code retries the part when needed) rather than staying dead for want of a part.
     await mod.prepare?.(props).catch((err: unknown) => {

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { TextArea } from '../../shared/i18n/text-packs.js';
 
 /** What an island module exports: its React component as `default` (docs/islands.md). */
 export interface IslandModule {
@@ -38,3 +39,25 @@ export type IslandName = keyof typeof islandRegistry;
 export function isIslandName(name: string): name is IslandName {
   return Object.prototype.hasOwnProperty.call(islandRegistry, name);
 }
+
+/**
+ * The text areas each island draws (text-packs.ts). On a page in another language than English
+ * the hydrator loads them before hydrating, so the client renders the server's words.
+ */
+export const islandTextAreas: Readonly<Record<IslandName, readonly TextArea[]>> = {
+  'cart-indicator': ['storefront'],
+  'cart-page': ['storefront'],
+  'checkout-page': ['checkout'],
+  'gift-card-checkout': ['checkout'],
+  'product-form': ['storefront'],
+  'product-gallery': [],
+  'grid-add-button': ['storefront'],
+  'quick-view': ['storefront'],
+  'product-block': ['storefront'],
+  'restock-form': ['forms'],
+  'form-block': ['forms'],
+  'newsletter-block': ['forms'],
+  // Their texts come in their props (the server's, in the site language).
+  'comment-form': [],
+  'item-actions': [],
+};

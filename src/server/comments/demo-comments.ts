@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { findLiveItem, setPublicCommentCount } from '../content/item-social.js';
 
-const SITE = 'site-demo';
 const DAY = 86_400_000;
 
 interface DemoComment {
@@ -87,35 +86,61 @@ const DEMO: Record<string, DemoComment[]> = {
   ],
 };
 
+/** The Japanese demo's (site-jp) comments, so its journal's counts are real too. */
+const DEMO_JP: Record<string, DemoComment[]> = {
+  'jp-post-hagi': [
+    {
+      name: '山本',
+      email: 'yamamoto@example.com',
+      body: '一年使った白萩の湯呑みが、すっかり淡い桃色になりました。育てる器、楽しいです。',
+      daysAgo: 2,
+    },
+    {
+      name: '川瀬 みどり',
+      email: 'midori@demo.test',
+      body: 'ありがとうございます。いい色に育ちましたね。',
+      replyTo: 0,
+      daysAgo: 2,
+    },
+  ],
+};
+
+const SITES: [string, Record<string, DemoComment[]>][] = [
+  ['site-demo', DEMO],
+  ['site-jp', DEMO_JP],
+];
+
 /** The demo's comments; the posts' counts then come from them (seeded once, on first start). */
 export async function seedDemoComments(ctx: { db: Db; say: (m: string) => void }): Promise<void> {
   const { db } = ctx;
   const now = Date.now();
   let total = 0;
-  for (const [itemId, list] of Object.entries(DEMO)) {
-    if (!(await findLiveItem(db, SITE, itemId))) continue;
-    const ids = list.map(() => crypto.randomUUID());
-    const rows = list.map((c, i) => {
-      const created = new Date(now - c.daysAgo * DAY + i * 60_000);
-      const status = c.status ?? 'approved';
-      return {
-        id: ids[i]!,
-        site_id: SITE,
-        item_id: itemId,
-        parent_id: c.replyTo === undefined ? null : ids[c.replyTo]!,
-        author_name: c.name,
-        author_email: c.email,
-        site_user_id: null,
-        body: c.body,
-        status,
-        created,
-        approved_at: status === 'approved' ? created : null,
-      };
-    });
-    await db.insertInto('comments').values(rows).execute();
-    const approved = rows.filter((r) => r.status === 'approved').length;
-    await setPublicCommentCount(db, itemId, approved);
-    total += rows.length;
+  for (const [site, demo] of SITES) {
+    for (const [itemId, list] of Object.entries(demo)) {
+      if (!(await findLiveItem(db, site, itemId))) continue;
+      const ids = list.map(() => crypto.randomUUID());
+      const rows = list.map((c, i) => {
+        const created = new Date(now - c.daysAgo * DAY + i * 60_000);
+        const status = c.status ?? 'approved';
+        return {
+          id: ids[i]!,
+          site_id: site,
+          item_id: itemId,
+          parent_id: c.replyTo === undefined ? null : ids[c.replyTo]!,
+          author_name: c.name,
+          author_email: c.email,
+          site_user_id: null,
+          body: c.body,
+          status,
+          created,
+          approved_at: status === 'approved' ? created : null,
+        };
+      });
+      await db.insertInto('comments').values(rows).execute();
+      const approved = rows.filter((r) => r.status === 'approved').length;
+      await setPublicCommentCount(db, itemId, approved);
+      total += rows.length;
+    }
   }
   ctx.say(`comments: ${total} on the demo blog (one waiting for approval)`);
 }

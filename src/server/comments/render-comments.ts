@@ -90,7 +90,10 @@ export function registerCommentsRendering(deps: AppDeps): void {
         title: texts.share,
         links: links.map((l) => ({
           ...l,
-          label: texts.shareOn.replace('{network}', l.name),
+          label: texts.shareOn.replace(
+            '{network}',
+            l.network === 'email' ? texts.emailNetwork : l.name,
+          ),
           icon: shareIconSvg(l.network),
           external: l.network !== 'email',
         })),

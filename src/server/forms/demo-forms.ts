@@ -40,25 +40,73 @@ function everyFieldType(opts: { messageMax: number }): FormFieldDef[] {
   ];
 }
 
-const demoForms = (lang: 'en' | 'ja'): FormInput[] => [
+const demoForms = (): FormInput[] => [
   {
     id: 'form-contact',
-    name: lang === 'ja' ? 'お問い合わせ' : 'Contact',
+    name: 'Contact',
     fields: everyFieldType({ messageMax: 500 }),
-    submissionMessage:
-      lang === 'ja'
-        ? '<p>ありがとうございます。折り返しご連絡いたします。</p>'
-        : '<p>Thank you! We will get back to you soon.</p>',
-    disclaimer:
-      lang === 'ja'
-        ? '<p>いただいた情報はお問い合わせへの回答にのみ使用します。</p>'
-        : '<p>We only use your details to answer your message.</p>',
-    submitLabel: lang === 'ja' ? '送信' : 'Send',
+    submissionMessage: '<p>Thank you! We will get back to you soon.</p>',
+    disclaimer: '<p>We only use your details to answer your message.</p>',
+    submitLabel: 'Send',
     captchaEnabled: true,
   },
 ];
 
-/** Demo forms: contact, newsletter and a product's custom form on `site-demo`; contact on `site-jp`. */
+/**
+ * The Japanese demo's forms (issue 14: the store reads Japanese throughout): a contact form a
+ * Japanese shop would ask (お名前 family name first, 電話番号, ご用件, お問い合わせ内容) and the
+ * newsletter its home and contact pages show.
+ */
+const JP_FORMS: FormInput[] = [
+  {
+    id: 'form-contact',
+    name: 'お問い合わせ',
+    fields: [
+      { id: 'name', type: 'name', label: 'お名前', required: true },
+      {
+        id: 'email',
+        type: 'email',
+        label: 'メールアドレス',
+        required: true,
+        placeholder: 'you@example.jp',
+      },
+      { id: 'phone', type: 'phone', label: '電話番号' },
+      {
+        id: 'topic',
+        type: 'select',
+        label: 'ご用件',
+        options: ['ご注文について', '商品について', '教室・イベントについて', 'その他'],
+      },
+      { id: 'subject', type: 'text', label: '件名', maxLength: 120 },
+      {
+        id: 'message',
+        type: 'textarea',
+        label: 'お問い合わせ内容',
+        required: true,
+        maxLength: 500,
+        description: 'ご注文番号があればお書き添えください。',
+      },
+      { id: 'source', type: 'hidden', label: 'Source', name: 'source', value: 'website' },
+    ],
+    submissionMessage: '<p>ありがとうございます。2営業日以内にご返信いたします。</p>',
+    disclaimer: '<p>いただいた情報はお問い合わせへの回答にのみ使用します。</p>',
+    submitLabel: '送信する',
+    captchaEnabled: true,
+  },
+  {
+    id: 'form-newsletter',
+    name: 'ニュースレター',
+    kind: 'newsletter',
+    fields: [{ id: 'email', type: 'email', label: 'メールアドレス', required: true }],
+    submissionMessage: '<p>ご登録ありがとうございます。</p>',
+    disclaimer:
+      '<p>新入荷やイベントのお知らせを月に一度お届けします。配信はいつでも停止できます。</p>',
+    submitLabel: '登録する',
+    captchaEnabled: false,
+  },
+];
+
+/** Demo forms: contact, newsletter and a product's custom form on `site-demo`; contact and newsletter on `site-jp`. */
 // Shaped as seed/domain-demos.ts' DemoSeeder (not imported: that module imports this one).
 export const seedDemoForms = async ({
   db,
@@ -68,7 +116,7 @@ export const seedDemoForms = async ({
   say: (m: string) => void;
 }): Promise<void> => {
   if (await findSiteById(db, 'site-demo')) {
-    for (const f of demoForms('en')) await saveForm(db, 'site-demo', f);
+    for (const f of demoForms()) await saveForm(db, 'site-demo', f);
     await saveForm(db, 'site-demo', {
       id: 'form-newsletter',
       name: 'Newsletter',
@@ -94,6 +142,6 @@ export const seedDemoForms = async ({
     say('Demo forms: form-contact, form-newsletter, form-product-custom');
   }
   if (await findSiteById(db, 'site-jp')) {
-    for (const f of demoForms('ja')) await saveForm(db, 'site-jp', f);
+    for (const f of JP_FORMS) await saveForm(db, 'site-jp', f);
   }
 };

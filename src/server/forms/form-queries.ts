@@ -51,14 +51,14 @@ export async function formBlockProps(
   siteId: string,
   formId: string,
   pageContext: FormPageContext = {},
-  site?: Pick<Site, 'settings'>,
+  site?: Pick<Site, 'settings' | 'language'>,
 ): Promise<FormBlockProps | null> {
   const [row, theSite] = await Promise.all([
     findForm(db, siteId, formId),
     site ? Promise.resolve(site) : findSiteById(db, siteId),
   ]);
   if (!row || !theSite) return null;
-  return { form: toPublicForm(row, theSite), pageContext };
+  return { form: toPublicForm(row, theSite), pageContext, locale: theSite.language };
 }
 
 /** Summaries of forms for a page's `?format=json` context, in the order asked (unknown ids left out). */

@@ -18,6 +18,17 @@ export interface MailTexts {
     textLine: (url: string) => string;
     linkLabel: string;
   };
+  /** The unsubscribe page the mail's link opens (SPEC 2.1 page type 300); values are escaped HTML. */
+  unsubscribePage: {
+    confirmTitle: string;
+    confirmBody: (email: string, site: string) => string;
+    button: string;
+    doneTitle: string;
+    doneBody: (email: string, site: string) => string;
+    invalidTitle: string;
+    invalidBody: string;
+    backTo: (site: string) => string;
+  };
   restock: {
     /** Product name with its variant ('Mug (Size: M)'). */
     productWithVariant: (name: string, variant: string) => string;
@@ -71,6 +82,18 @@ const en: MailTexts = {
     textLine: (url) => `Unsubscribe: ${url}`,
     linkLabel: 'Unsubscribe',
   },
+  unsubscribePage: {
+    confirmTitle: 'Unsubscribe?',
+    confirmBody: (email, site) =>
+      `Stop sending <strong>${email}</strong> these emails from ${site}?`,
+    button: 'Unsubscribe',
+    doneTitle: 'You have been unsubscribed',
+    doneBody: (email, site) =>
+      `<strong>${email}</strong> will no longer receive these emails from ${site}.`,
+    invalidTitle: 'This unsubscribe link is not valid',
+    invalidBody: 'The link may be incomplete. Please copy the whole link from the email.',
+    backTo: (site) => `Back to ${site}`,
+  },
   restock: {
     productWithVariant: (name, variant) => `${name} (${variant})`,
     attributeSeparator: ': ',
@@ -115,6 +138,19 @@ const ja: MailTexts = {
   unsubscribe: {
     textLine: (url) => `配信停止: ${url}`,
     linkLabel: '配信を停止する',
+  },
+  unsubscribePage: {
+    confirmTitle: '配信を停止しますか?',
+    confirmBody: (email, site) =>
+      `<strong>${email}</strong> への${site}からのメール配信を停止しますか?`,
+    button: '配信を停止する',
+    doneTitle: '配信を停止しました',
+    doneBody: (email, site) =>
+      `今後、<strong>${email}</strong> に${site}からこのメールが届くことはありません。`,
+    invalidTitle: 'この配信停止リンクは無効です',
+    invalidBody:
+      'リンクが途中で切れている可能性があります。メールに記載のリンクを最後までコピーしてください。',
+    backTo: (site) => `${site}に戻る`,
   },
   restock: {
     productWithVariant: (name, variant) => `${name}（${variant}）`,

@@ -8,6 +8,8 @@ import { escapeHtml } from '../../shared/html.js';
 import { PageType } from '../../shared/enums.js';
 import { closeMailerFor, mailerFor, MAIL_OUTBOX_POLL_MS } from './mailer-registry.js';
 import { memberByToken, unsubscribeByToken } from './unsubscribe.js';
+import { mailTexts } from './mail-texts.js';
+import type { Site } from '../sites/site-queries.js';
 import { mailingListRoutes } from './list-routes.js';
 
 const OutboxQuery = Type.Object({
@@ -100,9 +102,9 @@ export const mailRoutes: DomainRoutes = async (app, deps) => {
     const page =
       member && token
         ? member.unsubscribed
-          ? donePage(req.site.title, member.email)
-          : confirmPage(req.site.title, member.email, token)
-        : invalidPage(req.site.title);
+          ? donePage(req.site, member.email)
+          : confirmPage(req.site, member.email, token)
+        : invalidPage(req.site);
     return reply
       .status(member ? 200 : 404)
       .type('text/html; charset=utf-8')
@@ -129,7 +131,7 @@ export const mailRoutes: DomainRoutes = async (app, deps) => {
       return reply
         .status(status)
         .type('text/html; charset=utf-8')
-        .send(member ? donePage(req.site.title, member.email) : invalidPage(req.site.title));
+        .send(member ? donePage(req.site, member.email) : invalidPage(req.site));
     },
   );
 };
@@ -138,36 +140,43 @@ function acceptsHtml(accept: string | undefined): boolean {
   return accept !== undefined && accept.includes('text/html');
 }
 
-function confirmPage(siteTitle: string, email: string, token: string): string {
+function confirmPage(site: Site, email: string, token: string): string {
+  const t = mailTexts(site.language).unsubscribePage;
   return unsubscribePage(
-    siteTitle,
-    'Unsubscribe?',
-    `<p>Stop sending <strong>${escapeHtml(email)}</strong> these emails from ${escapeHtml(siteTitle)}?</p>
-<form method="post" action="/unsubscribe"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Unsubscribe</button></form>`,
+    site,
+    t.confirmTitle,
+    `<p>${t.confirmBody(escapeHtml(email), escapeHtml(site.title))}</p>
+<form method="post" action="/unsubscribe"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">${escapeHtml(t.button)}</button></form>`,
   );
 }
 
-function donePage(siteTitle: string, email: string): string {
+function donePage(site: Site, email: string): string {
+  const t = mailTexts(site.language).unsubscribePage;
   return unsubscribePage(
-    siteTitle,
-    'You have been unsubscribed',
-    `<p><strong>${escapeHtml(email)}</strong> will no longer receive these emails from ${escapeHtml(siteTitle)}.</p>`,
+    site,
+    t.doneTitle,
+    `<p>${t.doneBody(escapeHtml(email), escapeHtml(site.title))}</p>`,
   );
 }
 
-function invalidPage(siteTitle: string): string {
-  return unsubscribePage(
-    siteTitle,
-    'This unsubscribe link is not valid',
-    '<p>The link may be incomplete. Please copy the whole link from the email.</p>',
-  );
+function invalidPage(site: Site): string {
+  const t = mailTexts(site.language).unsubscribePage;
+  return unsubscribePage(site, t.invalidTitle, `<p>${escapeHtml(t.invalidBody)}</p>`);
 }
 
-function unsubscribePage(siteTitle: string, title: string, body: string): string {
+/** A page of its own (no theme): it must work for a list whose site is gone or unpublished. */
+function unsubscribePage(site: Site, title: string, body: string): string {
+  const t = mailTexts(site.language);
+  const siteTitle = site.title;
+  // Japanese reads best in the system's Japanese fonts; nothing is downloaded.
+  const fonts =
+    t.lang === 'ja'
+      ? `'Hiragino Sans','Noto Sans JP','Yu Gothic',Meiryo,system-ui,sans-serif`
+      : 'system-ui,sans-serif';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="${escapeHtml(site.language || t.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(siteTitle)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5}button{font:inherit;padding:.6rem 1.4rem;border:0;border-radius:4px;background:#1d1d1b;color:#fff;cursor:pointer}button:focus-visible{outline:3px solid #2a6ef5;outline-offset:2px}</style>
+<style>body{font-family:${fonts};max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.6;overflow-wrap:anywhere}button{font:inherit;min-height:44px;padding:.6rem 1.4rem;border:0;border-radius:4px;background:#1d1d1b;color:#fff;cursor:pointer}button:focus-visible{outline:3px solid #2a6ef5;outline-offset:2px}a{display:inline-block;padding:.6rem 0}</style>
 </head><body data-page-type="${PageType.NEWSLETTER_UNSUBSCRIBE}"><main><h1>${escapeHtml(title)}</h1>${body}
-<p><a href="/">Back to ${escapeHtml(siteTitle)}</a></p></main></body></html>`;
+<p><a href="/">${escapeHtml(t.unsubscribePage.backTo(siteTitle))}</a></p></main></body></html>`;
 }

@@ -3,12 +3,16 @@ import { renderToString } from 'react-dom/server';
 import { escapeHtml } from '../../shared/html.js';
 import type { IslandHtmlCache } from './island-html-cache.js';
 import { ssrComponents } from '../../browser/islands/ssr-components.js';
+import { registerAllLanguages } from '../../shared/i18n/all-languages.js';
 import type { IslandName } from '../../browser/islands/registry.js';
 import {
   DEFAULT_STRATEGY,
   strategyOf,
   type HydrateStrategy,
 } from '../../browser/islands/hydrate-schedule.js';
+
+// Islands render in every site's language on the server (text-packs.ts).
+registerAllLanguages();
 
 export type { IslandName } from '../../browser/islands/registry.js';
 export type { HydrateStrategy } from '../../browser/islands/hydrate-schedule.js';

@@ -1,3 +1,4 @@
+import { registerAllLanguages } from '../i18n/all-languages.js';
 import { describe, expect, it } from 'vitest';
 import { addressLines, countryName, PostalMessages, postalCodeError } from './address-rules.js';
 import {
@@ -6,6 +7,9 @@ import {
   localizeMessage,
   regionLabel,
 } from './checkout-texts.js';
+
+// What the server does at start, and a ja page's loader before hydrating (text-packs.ts).
+registerAllLanguages();
 
 describe('checkout texts by site language', () => {
   it('keeps the English labels the issue names, exactly', () => {

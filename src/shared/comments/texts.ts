@@ -1,4 +1,4 @@
-import { byLanguage } from '../i18n/by-language.js';
+import { areaTexts } from '../i18n/text-packs.js';
 
 /**
  * The comment section's, like button's and share row's texts per site language (English
@@ -38,48 +38,18 @@ const EN = {
   share: 'Share',
   shareOn: 'Share on {network}',
   copied: 'Link copied',
+  emailNetwork: 'Email',
+  honeypot: 'Website',
+  captchaIdle: 'This form is protected against spam.',
+  captchaWorking: 'Verifying you are human…',
+  captchaDone: 'Verified',
+  captchaFailed: 'Verification failed. Please try again.',
 };
 
 export type CommentTexts = typeof EN;
 
-const JA: CommentTexts = {
-  noComments: 'コメントはまだありません',
-  oneComment: 'コメント 1 件',
-  manyComments: 'コメント {count} 件',
-  leaveComment: 'コメントを残す',
-  moderatedHint: 'コメントはサイト運営者の承認後に表示されます。',
-  replyTo: '{name} さんに返信',
-  reply: '返信',
-  cancelReply: '返信をやめる',
-  name: '名前',
-  email: 'メールアドレス',
-  emailHint: '公開されません。コメントについて連絡が必要なときだけ使います。',
-  comment: 'コメント',
-  post: 'コメントを送信',
-  posting: '送信中…',
-  awaitingApproval: 'ありがとうございます。コメントは承認待ちです。',
-  published: 'ありがとうございます。コメントを公開しました。',
-  nameRequired: '名前を入力してください。',
-  nameTooLong: '名前は 80 文字までです。',
-  emailRequired: 'メールアドレスを入力してください。',
-  emailInvalid: 'メールアドレスが正しくありません',
-  bodyRequired: 'コメントを入力してください。',
-  bodyTooLong: 'コメントは 4000 文字までです。',
-  tooManyLinks: 'コメントに含められるリンクは {max} 件までです。',
-  closed: 'コメントは締め切られました。',
-  replyInvalid: 'このコメントには返信できません。',
-  failed: 'コメントを送信できませんでした。もう一度お試しください。',
-  like: 'いいね',
-  liked: 'いいね済み',
-  likesOne: 'いいね 1 件',
-  likesMany: 'いいね {count} 件',
-  share: '共有',
-  shareOn: '{network} で共有',
-  copied: 'リンクをコピーしました',
-};
-
 export function commentTexts(language: string | null | undefined): CommentTexts {
-  return byLanguage({ en: EN, ja: JA }, language, EN);
+  return areaTexts<CommentTexts>('comments', language) ?? EN;
 }
 
 /** SPEC 9.1's count text (English: 'No Comments', '1 Comment', 'N Comments'). */

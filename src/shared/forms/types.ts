@@ -82,6 +82,8 @@ export interface FormPageContext {
 export interface FormBlockProps {
   form: FormDefinitionJson;
   pageContext: FormPageContext;
+  /** The site's language: the form's own words (form-texts.ts) and messages are in it. */
+  locale?: string;
 }
 
 /** The value of one field in a submission (SPEC 3.6 value shapes). */

@@ -1,3 +1,4 @@
+import { registerAllLanguages } from './all-languages.js';
 import { describe, expect, it } from 'vitest';
 import { ADDED_TEXT, createAddToCartMachine } from '../cart/add-to-cart-machine.js';
 import { indicatorLabel } from '../cart/indicator.js';
@@ -5,6 +6,9 @@ import { addedToCartText } from '../cart/popover-position.js';
 import { Messages } from '../errors.js';
 import { ProductTexts } from '../product/rules-product.js';
 import { ENGLISH_TEXTS, fillText, storefrontTexts, themeTexts } from './storefront-texts.js';
+
+// What the server does at start, and a ja page's loader before hydrating (text-packs.ts).
+registerAllLanguages();
 
 describe('storefront texts by site language', () => {
   it('picks by the language code’s first part, English for any other language', () => {

@@ -5,11 +5,13 @@
  * Both tables (`storefrontTexts`, `themeTexts`) together are the page context's
  * `localizedStrings` (the engine's commerce formatters read `productSoldOutText`,
  * `productPriceFromText`… by those names), so templates use them directly. To add a language,
- * add a table to each `*_BY_LANGUAGE` map under its primary code (docs/rendering.md).
+ * add its `{language}/storefront.ts` (text-packs.ts) and a table to `THEME_BY_LANGUAGE`
+ * (docs/rendering.md).
  * Placeholders: `{fromPrice}`, `{productName}`, `{title}`, `{count}`.
  */
 import { Messages } from '../errors.js';
 import { byLanguage } from './by-language.js';
+import { areaTexts } from './text-packs.js';
 import { ProductTexts } from '../product/rules-product.js';
 
 const EN = {
@@ -48,6 +50,7 @@ const EN = {
   removeText: 'Remove',
   removeItemText: 'Remove {title}',
   editText: 'Edit',
+  saveText: 'Save',
   editFormText: 'Edit form, {title}',
   quantityOfText: 'Quantity, {title}',
   subtotalText: 'Subtotal',
@@ -62,49 +65,6 @@ const EN = {
 
 export type StorefrontTexts = { readonly [K in keyof typeof EN]: string };
 export type StorefrontTextKey = keyof StorefrontTexts;
-
-/** Japanese as Japanese shops word it. */
-const JA: StorefrontTexts = {
-  productSoldOutText: '売り切れ',
-  productSaleText: 'セール',
-  salePriceText: 'セール価格:',
-  originalPriceText: '通常価格:',
-  productPriceFromText: '{fromPrice}〜',
-  productQuickViewText: 'クイックビュー',
-  addToCartText: 'カートに追加',
-  subscribeText: '定期購入',
-  quantityText: '数量',
-  selectValueText: '選択してください',
-  selectNamedOptionText: '{option}を選択',
-  addingText: '追加中…',
-  addedText: '追加しました',
-  selectOptionText: 'オプションを選択',
-  soldOutButtonText: '売り切れ',
-  addedToCartText: '{productName}をカートに追加しました。',
-  viewFullDetailsText: '詳細を見る',
-  closeText: '閉じる',
-  cartItemsOneText: 'カートに{count}点の商品',
-  cartItemsOtherText: 'カートに{count}点の商品',
-  cartItemsMoreText: 'カートに{count}点以上の商品',
-  shoppingCartText: 'ショッピングカート',
-  cartEmptyText: 'カートに商品はありません。',
-  loadingText: '読み込み中…',
-  reloadCartText: 'カートを再読み込み',
-  itemText: '商品',
-  priceText: '価格',
-  removeText: '削除',
-  removeItemText: '{title}を削除',
-  editText: '編集',
-  editFormText: '{title}の入力内容を編集',
-  quantityOfText: '{title}の数量',
-  subtotalText: '小計',
-  checkoutText: 'ご購入手続きへ',
-  discountCodeText: '割引コード',
-  applyText: '適用',
-  removeCodeText: 'コード{code}を削除',
-  discountText: '割引',
-  totalText: '合計',
-};
 
 export const ENGLISH_TEXTS: StorefrontTexts = EN;
 
@@ -135,6 +95,37 @@ const EN_THEME = {
   playSlideshowText: 'Play slideshow',
   // A gallery block's name for screen readers (its slideshow or slider is a labelled region).
   galleryText: 'Gallery',
+  // Pages the theme draws itself (issue 14: a Japanese store reads Japanese everywhere).
+  notFoundTitleText: 'Page Not Found',
+  notFoundBodyText:
+    "We couldn't find the page you were looking for. It may have moved, or the address may be mistyped.",
+  goHomeText: 'Go to the home page',
+  searchSiteText: 'Search this site',
+  searchNoResultsText: 'No results found. Try different words.',
+  lockTitleText: 'This page is protected',
+  lockBodyText: 'Enter the password to view it.',
+  passwordText: 'Password',
+  enterText: 'Enter',
+  paginationText: 'Pagination',
+  newerText: 'Previous',
+  olderText: 'Next',
+  postsTaggedText: 'Posts tagged {tag}',
+  postsInText: 'Posts in {category}',
+  allPostsText: 'All posts',
+  noPostsText: 'No posts yet.',
+  readMoreText: 'Read more',
+  readMoreAboutText: 'about {title}',
+  byAuthorText: 'by {name}',
+  categoriesText: 'Categories:',
+  tagsText: 'Tags:',
+  likeCountText: '{count, plural, one {# Like} other {# Likes}}',
+  // SPEC 9.1's count texts, as the engine's `comment-count` writes them in English.
+  commentCountText: '{count, plural, =0 {No Comments} one {# Comment} other {# Comments}}',
+  noEventsText: 'No upcoming events.',
+  noImagesText: 'No images yet.',
+  backToText: 'Back to {title}',
+  playVideoText: 'Play video',
+  openMapText: 'Open in OpenStreetMap',
   // ICU-like messages for the template `message` helper (docs/templates.md).
   searchResultsText: '{count, plural, one {# result} other {# results}} for “{query}”',
 };
@@ -161,19 +152,46 @@ const JA_THEME: ThemeTexts = {
   pauseSlideshowText: 'スライドショーを一時停止',
   playSlideshowText: 'スライドショーを再生',
   galleryText: 'ギャラリー',
+  notFoundTitleText: 'ページが見つかりません',
+  notFoundBodyText:
+    'お探しのページは見つかりませんでした。移動したか、アドレスが間違っている可能性があります。',
+  goHomeText: 'ホームへ戻る',
+  searchSiteText: 'サイト内を検索',
+  searchNoResultsText: '該当する結果はありませんでした。別の言葉でお試しください。',
+  lockTitleText: 'このページは保護されています',
+  lockBodyText: '閲覧するにはパスワードを入力してください。',
+  passwordText: 'パスワード',
+  enterText: '表示する',
+  paginationText: 'ページ送り',
+  newerText: '前へ',
+  olderText: '次へ',
+  postsTaggedText: 'タグ「{tag}」の記事',
+  postsInText: 'カテゴリー「{category}」の記事',
+  allPostsText: 'すべての記事',
+  noPostsText: 'まだ記事はありません。',
+  readMoreText: '続きを読む',
+  readMoreAboutText: '「{title}」',
+  byAuthorText: '文・{name}',
+  categoriesText: 'カテゴリー:',
+  tagsText: 'タグ:',
+  likeCountText: 'いいね {count, plural, other {#件}}',
+  commentCountText: '{count, plural, =0 {コメントはまだありません} other {コメント # 件}}',
+  noEventsText: '予定されているイベントはありません。',
+  noImagesText: 'まだ画像はありません。',
+  backToText: '{title}に戻る',
+  playVideoText: '動画を再生',
+  openMapText: 'OpenStreetMapで開く',
   searchResultsText: '「{query}」の検索結果 {count, plural, other {#件}}',
 };
 
 const THEME_BY_LANGUAGE: Record<string, ThemeTexts> = { en: EN_THEME, ja: JA_THEME };
-
-const BY_LANGUAGE: Record<string, StorefrontTexts> = { en: EN, ja: JA };
 
 /**
  * The product and cart texts for a language code ('ja', 'ja-JP', 'ja_JP'…) by its first part;
  * English otherwise.
  */
 export function storefrontTexts(language: string | undefined | null): StorefrontTexts {
-  return byLanguage<StorefrontTexts>(BY_LANGUAGE, language, EN);
+  return areaTexts<StorefrontTexts>('storefront', language) ?? EN;
 }
 
 /** The theme chrome's texts, picked like `storefrontTexts` (server only). */

@@ -23,6 +23,8 @@ export interface RestockFormProps {
   mailingListSignUpEnabled: boolean;
   mailingListOptInByDefault: boolean;
   captcha: RestockCaptchaProps;
+  /** The site's language: the bot check's words and the messages are in it. */
+  locale?: string;
 }
 
 /** POST /api/site-users/account/notifications/restock */

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { fillText, type StorefrontTexts } from '../../../shared/i18n/storefront-texts.js';
 import { formatMoney } from '../../../shared/money.js';
 import type { CartJson } from './cart-json.js';
+import { Message } from '../use-message.js';
 
 export interface CartCouponProps {
   cart: CartJson;
@@ -86,7 +87,11 @@ export function CartCoupon({ cart, locale, currency, texts, onApply }: CartCoupo
             {c.reason}
           </p>
         ))}
-        {error && <p className="ci-coupon-invalid">{error}</p>}
+        {error && (
+          <p className="ci-coupon-invalid">
+            <Message text={error} />
+          </p>
+        )}
       </div>
       {discount > 0 && (
         <>

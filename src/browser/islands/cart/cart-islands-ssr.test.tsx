@@ -1,3 +1,4 @@
+import { registerAllLanguages } from '../../../shared/i18n/all-languages.js';
 import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { storefrontTexts } from '../../../shared/i18n/storefront-texts.js';
@@ -5,6 +6,9 @@ import CartIndicator from './cart-indicator.js';
 import CartPage from './cart-page.js';
 import { CartEntryRow } from './cart-entry-row.js';
 import type { CartEntryJson } from './cart-json.js';
+
+// What the server does at start, and a ja page's loader before hydrating (text-packs.ts).
+registerAllLanguages();
 
 const entry: CartEntryJson = {
   id: 'e1',

@@ -18,6 +18,8 @@ import { CartEntryRow } from './cart-entry-row.js';
 import type { EditAnswersModalProps, EditableForm, SaveResult } from './edit-answers-modal.js';
 import { cartStore, type CartStore } from './store.js';
 import { useCart } from './use-cart.js';
+import { loadTexts, pageLanguage } from '../language-texts.js';
+import { Message } from '../use-message.js';
 
 export interface CartPageProps {
   /** The site's locale and store currency; defaults keep a template that forgot them working. */
@@ -29,7 +31,14 @@ export interface CartPageProps {
 }
 
 /** The form editor and its loader: a chunk of their own, fetched when a shopper opens one. */
-const loadEditor = () => import('./edit-answers-modal.js');
+const loadEditor = () =>
+  Promise.all([
+    import('./edit-answers-modal.js'),
+    // Its words and messages in the page's language come with it (none on English pages).
+    loadTexts(pageLanguage(), ['forms', 'messages']).catch((err: unknown) => {
+      console.warn('cart: could not load the form texts', err);
+    }),
+  ]).then(([m]) => m);
 
 interface Editing {
   entry: CartEntryJson;
@@ -170,7 +179,12 @@ export default function CartPage({
       <div className="ci-alert" role="alert" aria-live="assertive" aria-atomic="true">
         {failure && (
           <>
-            <strong>{failure.title}</strong> <span>{failure.detail}</span>
+            <strong>
+              <Message text={failure.title} />
+            </strong>{' '}
+            <span>
+              <Message text={failure.detail} />
+            </span>
           </>
         )}
       </div>
@@ -178,7 +192,7 @@ export default function CartPage({
         <p className="ci-loading">{texts.loadingText}</p>
       ) : status === 'error' && !cart ? (
         <p className="ci-load-failed">
-          {Messages.PLEASE_TRY_AGAIN}{' '}
+          <Message text={Messages.PLEASE_TRY_AGAIN} />{' '}
           <button type="button" onClick={() => void store.load().catch(() => undefined)}>
             {texts.reloadCartText}
           </button>

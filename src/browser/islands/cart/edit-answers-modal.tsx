@@ -6,6 +6,9 @@ import { customFormClientFailure } from '../../../shared/product/custom-form-fai
 import type { FieldStates } from '../product/custom-form-fields.js';
 import { CustomFormBody, focusFirstError, type LoadedForm } from '../product/custom-form-body.js';
 import { Modal } from '../product/modal.js';
+import { storefrontTexts } from '../../../shared/i18n/storefront-texts.js';
+import { pageLanguage } from '../language-texts.js';
+import { Message } from '../use-message.js';
 
 // The product islands' form loader, re-exported so the cart page loads it with this chunk.
 export { loadCustomForm } from '../product/custom-form-modal.js';
@@ -26,8 +29,6 @@ export interface EditAnswersModalProps {
   onCancel: () => void;
 }
 
-export const SAVE_TEXT = 'Save';
-
 /**
  * The custom product form on the cart page, pre-filled with a line's answers. It is the add-to-cart
  * form's body and dialog (CustomFormBody, Modal), not CustomFormModal itself: that one starts
@@ -37,6 +38,8 @@ export const SAVE_TEXT = 'Save';
  */
 export function EditAnswersModal(props: EditAnswersModalProps) {
   const { form } = props;
+  // Opened only in the browser, by a click: the page's texts are loaded.
+  const texts = storefrontTexts(pageLanguage());
   const idPrefix = useId();
   const [states, setStates] = useState<FieldStates>(() =>
     prefillStates(form.fields, props.answers),
@@ -91,7 +94,12 @@ export function EditAnswersModal(props: EditAnswersModalProps) {
   const titleId = `${idPrefix}-title`;
   return (
     <Modal open onClose={props.onCancel} labelledBy={titleId} wide className="pi-custom-form">
-      <button type="button" className="pi-close" aria-label="Close" onClick={props.onCancel}>
+      <button
+        type="button"
+        className="pi-close"
+        aria-label={texts.closeText}
+        onClick={props.onCancel}
+      >
         ×
       </button>
       <h2 id={titleId} style={{ marginTop: 0 }}>
@@ -106,14 +114,19 @@ export function EditAnswersModal(props: EditAnswersModalProps) {
         summary={
           failure ? (
             <>
-              <strong>{failure.title}</strong> <span>{failure.detail}</span>
+              <strong>
+                <Message text={failure.title} />
+              </strong>{' '}
+              <span>
+                <Message text={failure.detail} />
+              </span>
             </>
           ) : (
             message
           )
         }
         saving={saving}
-        submitText={SAVE_TEXT}
+        submitText={texts.saveText}
         onSubmit={submit}
         fieldsRef={fieldsRef}
       />

@@ -13,6 +13,7 @@ import {
   validateComment,
   type CommentField,
 } from '../../../shared/comments/rules.js';
+import { Message } from '../use-message.js';
 
 type Status = 'idle' | 'sending' | 'pending' | 'approved';
 type Errors = Partial<Record<CommentField | 'form', string>>;
@@ -187,7 +188,7 @@ export default function CommentForm(props: CommentFormProps) {
           </p>
           {/* Hidden from people and screen readers; bots that fill every field fill this too. */}
           <p className="comment-hp" aria-hidden="true">
-            <label htmlFor={id('hp')}>Website</label>
+            <label htmlFor={id('hp')}>{texts.honeypot}</label>
             <input
               id={id('hp')}
               name={COMMENT_HONEYPOT}
@@ -202,10 +203,11 @@ export default function CommentForm(props: CommentFormProps) {
             settings={{ enabled: true, ...props.captcha }}
             action={CaptchaAction.COMMENT_SUBMISSION}
             errorId={id('captcha-error')}
+            texts={texts}
           />
           {errors.form ? (
             <p className="field-error" role="alert">
-              {errors.form}
+              <Message text={errors.form} />
             </p>
           ) : null}
           <button type="submit" className="button" disabled={!hydrated || status === 'sending'}>

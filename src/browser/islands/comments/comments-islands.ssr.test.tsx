@@ -1,9 +1,13 @@
+import { registerAllLanguages } from '../../../shared/i18n/all-languages.js';
 import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import CommentForm from './comment-form.js';
 import ItemActions from './item-actions.js';
 import { commentTexts } from '../../../shared/comments/texts.js';
 import type { CommentFormProps } from '../../../shared/comments/api.js';
+
+// What the server does at start, and a ja page's loader before hydrating (text-packs.ts).
+registerAllLanguages();
 
 const props: CommentFormProps = {
   itemId: 'post-1',

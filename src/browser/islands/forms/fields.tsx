@@ -8,6 +8,8 @@ import {
 } from '../../../shared/forms/parts.js';
 import type { RawFieldState } from '../../../shared/forms/values.js';
 import type { FormFieldDef } from '../../../shared/forms/types.js';
+import { ENGLISH_FORM_TEXTS, type FormTexts } from '../../../shared/forms/form-texts.js';
+import { Message } from '../use-message.js';
 
 export interface FieldProps {
   field: FormFieldDef;
@@ -16,6 +18,8 @@ export interface FieldProps {
   value: RawFieldState;
   error: string | undefined;
   onChange: (value: RawFieldState) => void;
+  /** The form's words in the site language (English by default). */
+  texts?: FormTexts;
 }
 
 /** Id of a field's error message, for aria-describedby and tests. */
@@ -45,13 +49,20 @@ function Description({ field, id }: { field: FormFieldDef; id: string }) {
 function ErrorText({ id, error }: { id: string; error: string | undefined }) {
   return error ? (
     <p className="form-field-error" id={id} role="alert">
-      {error}
+      <Message text={error} />
     </p>
   ) : null;
 }
 
 /** One field, accessibly labelled, with its description and error message (SPEC 3.6 types). */
-export function Field({ field, idBase, value, error, onChange }: FieldProps): ReactNode {
+export function Field({
+  field,
+  idBase,
+  value,
+  error,
+  onChange,
+  texts = ENGLISH_FORM_TEXTS,
+}: FieldProps): ReactNode {
   const id = `${idBase}-${field.id}`;
   const errId = errorId(idBase, field.id);
   const descId = `${id}-desc`;
@@ -126,7 +137,9 @@ export function Field({ field, idBase, value, error, onChange }: FieldProps): Re
                 onChange(next);
               }}
             />
-            <label htmlFor={`${id}-${part}`}>{PART_LABELS[part] ?? part}</label>
+            <label htmlFor={`${id}-${part}`}>
+              {texts.parts[part] ?? PART_LABELS[part] ?? part}
+            </label>
           </div>
         ))}
       </div>,
@@ -172,7 +185,7 @@ export function Field({ field, idBase, value, error, onChange }: FieldProps): Re
           {...common}
           onChange={(e) => onChange(e.target.value)}
         >
-          <option value="">{field.placeholder || 'Select Value'}</option>
+          <option value="">{field.placeholder || texts.selectValue}</option>
           {(field.options ?? []).map((o) => (
             <option key={o} value={o}>
               {o}
@@ -226,7 +239,7 @@ export function Field({ field, idBase, value, error, onChange }: FieldProps): Re
                       checked={answers[q] === s.value}
                       onChange={() => onChange({ ...answers, [q]: s.value })}
                     />
-                    {s.label}
+                    {texts.likert[s.value] ?? s.label}
                   </label>
                 ))}
               </div>

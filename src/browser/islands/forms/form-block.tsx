@@ -11,6 +11,8 @@ import {
 import { HONEYPOT_FIELD, type FormBlockProps } from '../../../shared/forms/types.js';
 import { Captcha, type CaptchaHandle } from './captcha/captcha.js';
 import { Field, errorId } from './fields.js';
+import { formTexts } from '../../../shared/forms/form-texts.js';
+import { Message } from '../use-message.js';
 import { injectWithScripts, submitForm } from './submit.js';
 
 declare module '../../lib/events.js' {
@@ -32,6 +34,7 @@ type Phase = 'idle' | 'submitting' | 'done';
  */
 export function FormView(props: FormBlockProps & { variant?: 'form' | 'newsletter' }) {
   const { form, pageContext } = props;
+  const texts = formTexts(props.locale);
   const newsletter = (props.variant ?? form.kind) === 'newsletter';
   const idBase = `f${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const [values, setValues] = useState<Record<string, RawFieldState>>({});
@@ -156,7 +159,7 @@ export function FormView(props: FormBlockProps & { variant?: 'form' | 'newslette
       >
         {banner && (
           <p className="form-banner form-banner-top" role="alert">
-            {Messages.FORM_BANNER_ABOVE}
+            <Message text={Messages.FORM_BANNER_ABOVE} />
           </p>
         )}
         {form.fields.map((field) => (
@@ -167,10 +170,11 @@ export function FormView(props: FormBlockProps & { variant?: 'form' | 'newslette
             value={values[field.id]}
             error={errors[field.id]}
             onChange={(v) => setValues((old) => ({ ...old, [field.id]: v }))}
+            texts={texts}
           />
         ))}
         <div className="form-hp" aria-hidden="true">
-          <label htmlFor={`${idBase}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+          <label htmlFor={`${idBase}-${HONEYPOT_FIELD}`}>{texts.honeypot}</label>
           <input
             ref={honeypot}
             id={`${idBase}-${HONEYPOT_FIELD}`}
@@ -192,6 +196,7 @@ export function FormView(props: FormBlockProps & { variant?: 'form' | 'newslette
             }
             error={errors[CAPTCHA_ERROR_KEY]}
             errorId={errorId(idBase, CAPTCHA_ERROR_KEY)}
+            texts={texts}
             onSolvedChange={(solved) => {
               if (solved) setAwaitingCaptcha(false);
             }}
@@ -203,7 +208,7 @@ export function FormView(props: FormBlockProps & { variant?: 'form' | 'newslette
         )}
         {message && (
           <p className="form-message form-field-error" role="alert">
-            {message}
+            <Message text={message} />
           </p>
         )}
         <button
@@ -212,11 +217,11 @@ export function FormView(props: FormBlockProps & { variant?: 'form' | 'newslette
           disabled={awaitingCaptcha}
           aria-disabled={submitting ? true : undefined}
         >
-          {submitting ? 'Submitting…' : form.submitLabel || 'Submit'}
+          {submitting ? texts.submitting : form.submitLabel || texts.submit}
         </button>
         {banner && (
           <p className="form-banner form-banner-bottom" role="alert">
-            {Messages.FORM_BANNER_BELOW}
+            <Message text={Messages.FORM_BANNER_BELOW} />
           </p>
         )}
       </form>

@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
 import { Modal } from './modal.js';
+import { useMessage } from '../use-message.js';
 
 export interface AlertState {
   title: string;
@@ -12,6 +13,9 @@ export function AlertDialog(props: { alert: AlertState | null; onClose: () => vo
   const id = useId();
   const okRef = useRef<HTMLButtonElement>(null);
   const { alert } = props;
+  // The title and text in the page's language (their table loads with this chunk).
+  const title = useMessage(alert?.title);
+  const message = useMessage(alert?.message);
   return (
     <Modal
       open={alert !== null}
@@ -23,9 +27,9 @@ export function AlertDialog(props: { alert: AlertState | null; onClose: () => vo
       className="pi-alert"
     >
       <h2 id={`${id}-title`} style={{ marginTop: 0, fontSize: '1.25em' }}>
-        {alert?.title}
+        {title}
       </h2>
-      <p id={`${id}-message`}>{alert?.message}</p>
+      <p id={`${id}-message`}>{message}</p>
       <button ref={okRef} type="button" onClick={props.onClose}>
         OK
       </button>

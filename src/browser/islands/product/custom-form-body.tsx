@@ -1,6 +1,9 @@
 import type { FormEvent, ReactNode, RefObject } from 'react';
 import type { FieldErrors, FormFieldDef } from '../../../shared/forms/index.js';
 import { CustomFormField, type FieldStates } from './custom-form-fields.js';
+import { ENGLISH_FORM_TEXTS, formTexts } from '../../../shared/forms/form-texts.js';
+import { pageLanguage } from '../language-texts.js';
+import { Message } from '../use-message.js';
 
 export const SAVING_TEXT = 'Saving…';
 
@@ -33,6 +36,12 @@ export interface CustomFormBodyProps {
  * saving and is marked aria-disabled rather than disabled: a disabled button drops focus out of
  * the dialog, after which Escape and Tab no longer reach it.
  */
+/** 'Saving…' in the page's language (the modal opens only in the browser, its texts loaded). */
+function savingText(): string {
+  const text = formTexts(pageLanguage()).saving;
+  return text === ENGLISH_FORM_TEXTS.saving ? SAVING_TEXT : text;
+}
+
 export function CustomFormBody(props: CustomFormBodyProps) {
   const { form, idPrefix, saving } = props;
   return (
@@ -53,10 +62,10 @@ export function CustomFormBody(props: CustomFormBodyProps) {
         <div className="pi-disclaimer" dangerouslySetInnerHTML={{ __html: form.disclaimer }} />
       ) : null}
       <p role="alert" className="pi-field-error" data-testid="custom-form-summary">
-        {props.summary}
+        {typeof props.summary === 'string' ? <Message text={props.summary} /> : props.summary}
       </p>
       <button type="submit" aria-disabled={saving || undefined} aria-busy={saving || undefined}>
-        {saving ? SAVING_TEXT : props.submitText}
+        {saving ? savingText() : props.submitText}
       </button>
     </form>
   );

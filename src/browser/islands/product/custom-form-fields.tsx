@@ -8,7 +8,9 @@ import {
   type FormFieldDef,
   type RawFieldState,
 } from '../../../shared/forms/index.js';
-import { ProductTexts } from '../../../shared/product/rules.js';
+import { formTexts } from '../../../shared/forms/form-texts.js';
+import { pageLanguage } from '../language-texts.js';
+import { Message } from '../use-message.js';
 
 export type FieldStates = Record<string, RawFieldState>;
 
@@ -26,6 +28,8 @@ interface FieldProps {
  */
 export function CustomFormField(props: FieldProps) {
   const { field, error, idPrefix } = props;
+  // Drawn only in the browser (a modal opened by a click), with the page's texts loaded.
+  const texts = formTexts(pageLanguage());
   const id = `${idPrefix}-${field.id}`;
   const errorId = `${id}-error`;
   const described = error ? errorId : undefined;
@@ -38,7 +42,7 @@ export function CustomFormField(props: FieldProps) {
   ) : null;
   const errorLine = error ? (
     <p id={errorId} className="pi-field-error" role="alert">
-      {error}
+      <Message text={error} />
     </p>
   ) : null;
 
@@ -89,7 +93,7 @@ export function CustomFormField(props: FieldProps) {
                 props.onChange(next);
               }}
             />
-            <span>{PART_LABELS[part] ?? part}</span>
+            <span>{texts.parts[part] ?? PART_LABELS[part] ?? part}</span>
           </label>
         ))}
       </div>,
@@ -139,7 +143,7 @@ export function CustomFormField(props: FieldProps) {
                 checked={answers[q] === s.value}
                 onChange={() => props.onChange({ ...answers, [q]: s.value })}
               />{' '}
-              {s.label}
+              {texts.likert[s.value] ?? s.label}
             </label>
           ))}
         </fieldset>
@@ -162,7 +166,7 @@ export function CustomFormField(props: FieldProps) {
   if (field.type === 'select') {
     control = (
       <select {...common} onChange={(e) => props.onChange(e.target.value)}>
-        <option value="">{ProductTexts.SELECT_VALUE}</option>
+        <option value="">{texts.selectValue}</option>
         {(field.options ?? []).map((o) => (
           <option key={o} value={o}>
             {o}

@@ -14,6 +14,8 @@ import { ApiError, apiFetch } from '../../lib/api.js';
 import type { FieldStates } from './custom-form-fields.js';
 import { CustomFormBody, focusFirstError, type LoadedForm } from './custom-form-body.js';
 import { Modal } from './modal.js';
+import { formTexts } from '../../../shared/forms/form-texts.js';
+import { pageLanguage } from '../language-texts.js';
 
 export { SAVING_TEXT } from './custom-form-body.js';
 
@@ -58,6 +60,7 @@ export interface CustomFormModalProps {
  */
 export function CustomFormModal(props: CustomFormModalProps) {
   const { formId } = props;
+  const texts = formTexts(pageLanguage());
   const idPrefix = useId();
   const [form, setForm] = useState<LoadedForm | null>(null);
   const [states, setStates] = useState<FieldStates>({});
@@ -138,14 +141,14 @@ export function CustomFormModal(props: CustomFormModalProps) {
       wide
       className="pi-custom-form"
     >
-      <button type="button" className="pi-close" aria-label="Close" onClick={props.onCancel}>
+      <button type="button" className="pi-close" aria-label={texts.close} onClick={props.onCancel}>
         ×
       </button>
       <h2 id={titleId} style={{ marginTop: 0 }}>
         {form?.name || props.productTitle}
       </h2>
       {!form ? (
-        <p role="status">Loading…</p>
+        <p role="status">{texts.loading}</p>
       ) : (
         <CustomFormBody
           form={form}

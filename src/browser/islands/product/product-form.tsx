@@ -138,6 +138,7 @@ export function ProductForm(props: ProductFormProps) {
           mailingListSignUpEnabled={merchandising.mailingListSignUpEnabled}
           mailingListOptInByDefault={merchandising.mailingListOptInByDefault}
           captcha={props.captcha as RestockFormProps['captcha']}
+          {...(props.locale ? { locale: props.locale } : {})}
         />
       ) : null}
       {dialogs}

@@ -1,3 +1,4 @@
+import { registerAllLanguages } from '../../../shared/i18n/all-languages.js';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import {
@@ -20,6 +21,9 @@ import GridAddButton from './grid-add-button.js';
 import ProductBlock, { prepare as prepareBlock } from './product-block.js';
 import ProductFormIsland, { prepare as prepareForm } from './product-form.js';
 import QuickView from './quick-view.js';
+
+// What the server does at start, and a ja page's loader before hydrating (text-packs.ts).
+registerAllLanguages();
 
 function props(over: Partial<ProductIslandProps> = {}): ProductIslandProps {
   return {

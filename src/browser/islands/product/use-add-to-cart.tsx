@@ -28,14 +28,27 @@ import type { ProductIslandProps } from './island-props.js';
 import { RenderErrorBoundary } from './render-error-boundary.js';
 import { emitProductEvent, productSummary, variantSummary } from './product-events.js';
 import { useAddToCartMachine } from './use-add-to-cart-machine.js';
+import { loadTexts, pageLanguage } from '../language-texts.js';
 
 /** Failures are rare: the alert and its modal load when one happens, not with every product page. */
 const AlertDialog = lazy(() =>
-  import('./alert-dialog.js').then((m) => ({ default: m.AlertDialog })),
+  Promise.all([
+    import('./alert-dialog.js'),
+    // Its texts in the page's language come with it (none on English pages).
+    loadTexts(pageLanguage(), ['messages']).catch((err: unknown) => {
+      console.warn('add to cart: could not load the messages', err);
+    }),
+  ]).then(([m]) => ({ default: m.AlertDialog })),
 );
 /** Only products with a custom form ever need it, and only once clicked: its own chunk. */
 const CustomFormModal = lazy(() =>
-  import('./custom-form-modal.js').then((m) => ({ default: m.CustomFormModal })),
+  Promise.all([
+    import('./custom-form-modal.js'),
+    // Its words and messages in the page's language come with it (none on English pages).
+    loadTexts(pageLanguage(), ['forms', 'messages']).catch((err: unknown) => {
+      console.warn('add to cart: could not load the form texts', err);
+    }),
+  ]).then(([m]) => ({ default: m.CustomFormModal })),
 );
 
 export interface UseAddToCartOptions {

@@ -10,6 +10,8 @@ import {
 } from '../../../shared/restock/types.js';
 import { Captcha, type CaptchaHandle } from '../forms/captcha/captcha.js';
 import { CaptchaAction } from '../../../shared/forms/captcha.js';
+import { formTexts } from '../../../shared/forms/form-texts.js';
+import { Message } from '../use-message.js';
 
 /** The message to show for a failed sign-up (SPEC 8.2): the server's, else the fallback. */
 export function restockErrorMessage(err: unknown): string {
@@ -100,7 +102,11 @@ export default function RestockForm(props: RestockFormProps) {
   return (
     <div className="rs-restock" data-variant-id={props.variantId}>
       <div className="rs-status" aria-live="polite" role="status">
-        {state.status === 'success' ? <p className="rs-success">{texts.successText}</p> : null}
+        {state.status === 'success' ? (
+          <p className="rs-success">
+            <Message text={texts.successText} />
+          </p>
+        ) : null}
       </div>
       {state.status === 'success' ? null : (
         <form
@@ -146,12 +152,13 @@ export default function RestockForm(props: RestockFormProps) {
             settings={{ enabled: true, ...props.captcha }}
             action={CaptchaAction.PRODUCT_WAITLIST_SUBMISSION}
             errorId={`${ids}-captcha-error`}
+            texts={formTexts(props.locale)}
           />
           <button className="rs-submit" type="submit" disabled={submitting || !hydrated}>
             {texts.buttonText}
           </button>
           <p className="rs-error" id={errorId} aria-live="assertive">
-            {state.error ?? ''}
+            <Message text={state.error} />
           </p>
         </form>
       )}

@@ -1,3 +1,4 @@
+import { themeTexts } from '../../../shared/i18n/storefront-texts.js';
 import { PageType } from '../../../shared/enums.js';
 import type { PageRequest } from './context-deps.js';
 import { collectionUrl } from './item-json.js';
@@ -12,7 +13,7 @@ export function buildCartContext(req: PageRequest): PageContext {
   const ctx = baseContext(req.base, {
     pageType: PageType.SHOW_CART,
     templateFile: 'pages/cart.page',
-    title: 'Cart',
+    title: themeTexts(req.base.site.language).cartText,
   });
   const store = ctx.websiteSettings.storeSettings;
   ctx.cartPageIsland = {

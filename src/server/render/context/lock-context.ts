@@ -1,3 +1,4 @@
+import { localizeMessage } from '../../../shared/i18n/messages.js';
 import { PageType } from '../../../shared/enums.js';
 import type { CollectionRow } from '../../content/content-queries.js';
 import type { PageRequest } from './context-deps.js';
@@ -18,7 +19,8 @@ export function buildLockContext(req: PageRequest, collection: CollectionRow): P
   ctx.lockScreen = {
     path: req.base.path,
     crumb: req.lock?.crumb ?? '',
-    error: req.lock?.error ?? '',
+    // The registry's text in the site's language (i18n/messages.ts).
+    error: localizeMessage(req.base.site.language, req.lock?.error ?? ''),
   };
   return ctx;
 }

@@ -1,3 +1,4 @@
+import { themeTexts } from '../../../shared/i18n/storefront-texts.js';
 import { PageType } from '../../../shared/enums.js';
 import type { ContextDeps, PageRequest } from './context-deps.js';
 import { markPage } from './page-context.js';
@@ -19,7 +20,7 @@ export async function buildNotFoundContext(
   const ctx = baseContext(req.base, {
     pageType: PageType.NOT_FOUND,
     templateFile: 'pages/404.page',
-    title: 'Page Not Found',
+    title: themeTexts(req.base.site.language).notFoundTitleText,
   });
   const row = req.base.collections.find((c) => c.kind === 'not-found');
   const sections = draft?.sections ?? row?.sections ?? [];

@@ -1,3 +1,4 @@
+import { themeTexts } from '../../../shared/i18n/storefront-texts.js';
 import { PageType } from '../../../shared/enums.js';
 import { PAGE_SIZES, type ContextDeps, type PageRequest } from './context-deps.js';
 import { assetIdsOf, itemJson } from './item-json.js';
@@ -28,7 +29,7 @@ export async function buildSearchContext(
   const ctx = baseContext(req.base, {
     pageType: PageType.SEARCH,
     templateFile: 'pages/search.page',
-    title: 'Search',
+    title: themeTexts(req.base.site.language).searchText,
   });
   ctx.items = rows.flatMap((r) => {
     const c = collections.find((x) => x.id === r.collection_id);

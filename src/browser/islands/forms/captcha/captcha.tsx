@@ -2,6 +2,8 @@ import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'reac
 import type { CaptchaPublicSettings } from '../../../../shared/forms/types.js';
 import type * as Providers from './providers.js';
 import type { TurnstileApi } from './turnstile.js';
+import { ENGLISH_FORM_TEXTS, type FormTexts } from '../../../../shared/forms/form-texts.js';
+import { Message } from '../../use-message.js';
 
 /** What a form asks of its bot check. */
 export interface CaptchaHandle {
@@ -46,7 +48,10 @@ export function Captcha(props: {
   ref?: Ref<CaptchaHandle | null>;
   /** A bound widget was solved (true) or its token expired or was reset (false). */
   onSolvedChange?: (solved: boolean) => void;
+  /** Its status words in the site language (English by default). */
+  texts?: Pick<FormTexts, 'captchaIdle' | 'captchaWorking' | 'captchaDone' | 'captchaFailed'>;
 }) {
+  const t = props.texts ?? ENGLISH_FORM_TEXTS;
   const { settings, action } = props;
   const [status, setStatus] = useState<Status>('idle');
   const box = useRef<HTMLDivElement>(null);
@@ -163,12 +168,12 @@ export function Captcha(props: {
 
   const label =
     status === 'working'
-      ? 'Verifying you are human…'
+      ? t.captchaWorking
       : status === 'done'
-        ? 'Verified'
+        ? t.captchaDone
         : status === 'error'
-          ? 'Verification failed. Please try again.'
-          : 'This form is protected against spam.';
+          ? t.captchaFailed
+          : t.captchaIdle;
   return (
     <div
       className="form-captcha"
@@ -184,7 +189,7 @@ export function Captcha(props: {
       </div>
       {props.error && (
         <p className="form-field-error" id={props.errorId} role="alert">
-          {props.error}
+          <Message text={props.error} />
         </p>
       )}
     </div>

@@ -1,0 +1,97 @@
+import type { MessageTexts } from '../messages.js';
+
+/** The registry's texts (`Messages`, errors.ts) in Japanese, as a Japanese shop words them. */
+const JA: MessageTexts = {
+  messages: {
+    SESSION_EXPIRED:
+      'セッションの有効期限が切れました。ページを再読み込みしてもう一度お試しください。',
+    COOKIES_DISABLED: 'ブラウザのCookieを有効にし、ページを再読み込みしてもう一度お試しください。',
+    TOO_MANY_REQUESTS: '数秒後にもう一度お試しください。',
+    VARIANT_UNAVAILABLE:
+      '申し訳ありません。この組み合わせの商品はご用意がありません。別の組み合わせをお選びください。',
+    OUT_OF_STOCK: '申し訳ありません。ご希望の数量の在庫がありません。',
+    QUANTITY_NOT_A_NUMBER: '数量は数字で入力してください。',
+    QUANTITY_NOT_WHOLE: '数量は整数で入力してください。',
+    EXPRESS_CHECKOUT_NO_CART:
+      'セッションの有効期限が切れたか、Cookieが無効になっています。ご購入手続きに進めません。',
+    GIFT_CARD_DENOMINATION: 'ギフトカードの金額を選択してください。',
+    QUANTITY_OUT_OF_RANGE: '数量は1〜9999の範囲で入力してください。',
+    INVALID_ORIGINAL_SIZE: '画像のサイズ（originalSize）が正しくありません。',
+    UNABLE_UPDATE_QUANTITY: '数量を変更できませんでした',
+    UNABLE_REMOVE_ITEM: '商品を削除できませんでした',
+    UNABLE_ADD_ITEM: '商品を追加できませんでした',
+    UNABLE_UPDATE_FORM: '入力内容を更新できませんでした',
+    UNABLE_OPEN_FORM: '入力フォームを開けませんでした',
+    CHECK_CONNECTION: 'インターネット接続をご確認ください。',
+    PLEASE_TRY_AGAIN: 'もう一度お試しください。',
+    CART_EMPTY: 'カートに商品はありません。',
+    UPDATE_MISSING_INFO: '未入力または正しくない項目があります。上の入力内容をご確認ください。',
+    RESTOCK_FAILED: '送信できませんでした。しばらくしてからもう一度お試しください。',
+    RESTOCK_SIGNED_UP: '登録しました',
+    EMAIL_BLANK: 'メールアドレスを入力してください',
+    EMAIL_INVALID: 'メールアドレスが正しくありません',
+    FORM_UNAUTHORIZED: '送信できませんでした。しばらくしてからもう一度お試しください。',
+    FORM_NOT_CONFIGURED: 'このフォームはまだ設定されていません。',
+    FORM_RATE_LIMITED:
+      '送信できませんでした。送信回数の上限を超えました。しばらくしてからもう一度お試しください。',
+    FORM_SERVER_ERROR: '送信できませんでした。しばらくしてからもう一度お試しください。',
+    FORM_UNKNOWN_ERROR: '不明なエラーです。しばらくしてからもう一度お試しください。',
+    FORM_PROCESSING_ERROR:
+      '送信の処理中にエラーが発生しました。ページを再読み込みしてもう一度お試しください。',
+    FORM_NO_KEY: '送信の準備ができませんでした。しばらくしてからもう一度お試しください。',
+    FORM_PARSE_ERROR: '入力内容を読み取れませんでした。入力内容をご確認ください。',
+    FORM_INVALID_FIELDS: '正しくない項目があります。入力内容をご確認ください。',
+    FORM_BANNER_ABOVE: 'フォームに問題があります。下にスクロールしてご確認ください。',
+    FORM_BANNER_BELOW: 'フォームに問題があります。上にスクロールしてご確認ください。',
+    REQUIRED: '必須項目です',
+    LIKERT_MISSING: '未回答の必須の質問があります。',
+    CHARACTER_LIMIT: '文字数の上限を超えています。',
+    FORM_EMAIL_INVALID:
+      'メールアドレスが正しくありません。user@domain.com の形式で入力してください。',
+    CAPTCHA_REQUIRED: '送信する前に確認を完了してください。',
+    NOT_FOUND: '見つかりません。',
+    NO_SUCH_WEBSITE: 'このアドレスにはウェブサイトがありません。',
+    INVALID_REQUEST: 'リクエストが正しくありません。',
+    FORBIDDEN: 'このウェブサイトへのアクセス権がありません。',
+    INTERNAL: 'エラーが発生しました',
+    RESTOCK_IN_STOCK: 'この商品は再入荷しました。ページを再読み込みしてください。',
+    SUBSCRIPTION_ONLY: 'この商品は定期購入でのみお求めいただけます。',
+    NOT_SUBSCRIBABLE: 'この商品は定期購入に対応していません。',
+    SUBSCRIPTION_OPTION_UNAVAILABLE:
+      'この定期購入のプランはご利用いただけません。別のプランをお選びください。',
+    SERVICE_SINGLE_QUANTITY: 'このサービスはカートに1つまで追加できます。',
+    IDEMPOTENCY_KEY_REUSED:
+      'このリクエストは別の内容ですでに送信されています。ページを再読み込みしてもう一度お試しください。',
+    CHECKOUT_CART_CHANGED:
+      'カートの内容が変更されました。内容をご確認のうえ、もう一度お試しください。',
+    PAYMENT_METHOD_UNAVAILABLE: 'このお支払い方法は現在ご利用いただけません。',
+    PAYMENT_ACTION_REQUIRED: 'カード会社による本人認証が必要です。',
+    PAYMENT_NOT_FOUND:
+      'このお支払いはこのご注文のものではありません。カード情報をもう一度入力してください。',
+    PAYMENT_TOTAL_CHANGED:
+      'カード確認後にご注文の合計金額が変わりました。内容をご確認のうえ、もう一度お支払いください。',
+    CHECKOUT_MINIMUM_SUBTOTAL: 'ご購入には小計{subtotal}以上のご注文が必要です。',
+    PAYMENT_DECLINED: 'カードが承認されませんでした。',
+    DISCOUNT_UNAVAILABLE:
+      '割引コード{code}は現在ご利用いただけません。削除してからご購入手続きに進んでください。',
+    GIFT_CARD_INVALID: 'このギフトカードのコードは無効です。',
+    GIFT_CARD_BALANCE_CHANGED:
+      'ご購入手続き中にギフトカードの残高が変わりました。金額をご確認のうえ、もう一度お試しください。',
+    GIFT_CARD_FIELDS_INVALID:
+      'ギフトカードの入力内容に誤りがあります。強調表示された項目をご確認ください。',
+    SUBSCRIPTION_LINK_INVALID: 'この定期購入のリンクは無効か、有効期限が切れています。',
+    PAYLOAD_TOO_LARGE: 'リクエストが大きすぎます。',
+    PAGE_PASSWORD_WRONG: 'パスワードが正しくありません。もう一度お試しください。',
+    COMMENT_INVALID: 'コメントの内容をご確認ください。',
+    COMMENTS_CLOSED: 'コメントは締め切られました。',
+  },
+  alertTitles: {
+    add: 'カートに追加できませんでした',
+    express: 'ご購入手続きに進めませんでした',
+    giftCard: 'ギフトカードを購入できませんでした',
+  },
+  extra: {},
+  selectOptions: (names) => `${names.join('、')}を選択してください。`,
+};
+
+export default JA;

@@ -1,0 +1,63 @@
+/**
+ * Shopper-facing texts of the one registry (`Messages`, errors.ts) in the page's language. The
+ * server and the shared rules speak English (SPEC's exact texts: the wire contract and every
+ * English site); a page shows what it got through `localizeMessage(language, text)`, which maps a
+ * known text back to its key and takes that key from the language's `messages` table
+ * (`i18n/{language}/messages.ts`, registered like every area in text-packs.ts). Unknown texts (an
+ * owner's own words, a payment provider's message) stay as they are.
+ */
+import { Messages } from '../errors.js';
+import { ALERT_TITLES } from '../cart/alert-title.js';
+import { areaTexts } from './text-packs.js';
+
+export type MessageKey = keyof typeof Messages;
+
+export interface MessageTexts {
+  /** Every `Messages` key in this language. */
+  messages: Readonly<Record<MessageKey, string>>;
+  /** SPEC 2.2's alert titles. */
+  alertTitles: Readonly<Record<keyof typeof ALERT_TITLES, string>>;
+  /** Other English texts of the shared rules and the server → this language. */
+  extra: Readonly<Record<string, string>>;
+  /** SPEC 5.1's 'Please select the … option(s).' for these option names. */
+  selectOptions: (names: string[]) => string;
+}
+
+let byText: Map<string, MessageKey> | undefined;
+
+function keyOf(text: string): MessageKey | undefined {
+  if (!byText) {
+    byText = new Map();
+    for (const [k, v] of Object.entries(Messages))
+      if (!byText.has(v)) byText.set(v, k as MessageKey);
+  }
+  return byText.get(text);
+}
+
+const ALERT_KEYS = Object.entries(ALERT_TITLES) as [keyof typeof ALERT_TITLES, string][];
+
+/** SPEC 5.1's option names back out of its English sentence, or undefined. */
+function selectedOptionNames(text: string): string[] | undefined {
+  const one = /^Please select the (.+) option\.$/.exec(text);
+  if (one) return [one[1]!];
+  const many = /^Please select the (.+), and (.+) options\.$/.exec(text);
+  if (many) return [...many[1]!.split(', '), many[2]!];
+  const two = /^Please select the (.+) and (.+) options\.$/.exec(text);
+  return two ? [two[1]!, two[2]!] : undefined;
+}
+
+/** `text` (a registry or rule text in English) in `language`; as it is when unknown. */
+export function localizeMessage(language: string | null | undefined, text: string): string {
+  const t = areaTexts<MessageTexts>('messages', language);
+  if (!t || !text) return text;
+  const key = keyOf(text);
+  if (key) return t.messages[key];
+  const alert = ALERT_KEYS.find(([, v]) => v === text);
+  if (alert) return t.alertTitles[alert[0]];
+  if (Object.hasOwn(t.extra, text)) return t.extra[text]!;
+  const names = selectedOptionNames(text);
+  if (names) return t.selectOptions(names);
+  const minimum = /^To check out, your order subtotal must be (.+) or more\.$/.exec(text);
+  if (minimum) return t.messages.CHECKOUT_MINIMUM_SUBTOTAL.replace('{subtotal}', minimum[1]!);
+  return text;
+}
