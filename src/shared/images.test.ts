@@ -10,6 +10,10 @@ import {
   parseOriginalSize,
   srcset,
   thumbnailBucket,
+  bucketWidth,
+  thumbnailWidth,
+  thumbnailSrcset,
+  THUMBNAIL_MAX_WIDTH,
   widthsFor,
   storedWidthFor,
 } from './images.js';
@@ -54,6 +58,37 @@ describe('image rules (SPEC 9.2)', () => {
     );
     expect(bestWidth(400, 1600)).toBe(500);
     expect(bestWidth(2000, 1600)).toBe(1500);
+  });
+  it('loads the width SPEC 9.2 thumbnail bucket gives a slot (issue 14)', () => {
+    const cases: [number, number][] = [
+      [0, 100],
+      [100, 100],
+      [101, 300],
+      [300, 300],
+      [301, 500],
+      [500, 500],
+      [501, 750],
+      [750, 750],
+      [751, 1000],
+      [1000, 1000],
+      [1001, 1500],
+      [4000, 1500],
+    ];
+    for (const [slot, width] of cases) {
+      expect(bucketWidth(slot)).toBe(width);
+      expect(thumbnailWidth(slot, 2500)).toBe(width);
+    }
+    // An original narrower than the bucket: its widest stored copy.
+    expect(thumbnailWidth(900, 800)).toBe(750);
+    expect(thumbnailWidth(40, 50)).toBe(100);
+    expect(THUMBNAIL_MAX_WIDTH).toBe(1500);
+    // A thumbnail's srcset stops at the largest bucket even when the original is wider.
+    expect(thumbnailSrcset('/a', 2500)).toBe(
+      '/a/100w.webp 100w, /a/300w.webp 300w, /a/500w.webp 500w, /a/750w.webp 750w, /a/1000w.webp 1000w, /a/1500w.webp 1500w',
+    );
+    expect(thumbnailSrcset('/a', 600, 'jpg')).toBe(
+      '/a/100w.jpg 100w, /a/300w.jpg 300w, /a/500w.jpg 500w',
+    );
   });
   it('defaults the focal point to the centre', () => {
     expect(focalPoint(undefined)).toEqual({ x: 0.5, y: 0.5 });

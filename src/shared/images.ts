@@ -92,6 +92,40 @@ export function storedWidthFor(
   return width > widest ? widest : undefined;
 }
 
+/** SPEC 9.2's thumbnail bucket as a number of pixels (100 … 1500). */
+export function bucketWidth(slotWidth: number): number {
+  return Number.parseInt(thumbnailBucket(slotWidth), 10);
+}
+
+/** The largest width the thumbnail bucket ever gives. */
+export const THUMBNAIL_MAX_WIDTH = bucketWidth(Number.MAX_SAFE_INTEGER);
+
+/**
+ * The stored width a thumbnail slot this wide loads (issue 14): SPEC 9.2's bucket, or the widest
+ * stored copy when the original is narrower than the bucket.
+ */
+export function thumbnailWidth(slotWidth: number, originalWidth: number): number {
+  const bucket = bucketWidth(slotWidth);
+  const widths = widthsFor(originalWidth);
+  return widths.filter((w) => w <= bucket).pop() ?? widths[0]!;
+}
+
+/**
+ * `srcset` for a thumbnail: the SPEC widths up to the largest bucket (1500w). A browser takes the
+ * smallest candidate that covers the slot at its pixel density, which over these widths is the
+ * bucket of SPEC 9.2 for that many device pixels; it never fetches the 2500w copy for a thumbnail.
+ */
+export function thumbnailSrcset(
+  assetUrl: string,
+  originalWidth: number,
+  format: ImageFormat = 'webp',
+): string {
+  return widthsFor(originalWidth)
+    .filter((w) => w <= THUMBNAIL_MAX_WIDTH)
+    .map((w) => `${imageUrl(assetUrl, w, format)} ${w}w`)
+    .join(', ');
+}
+
 /** The stored width to use as `src` for a slot this wide (the smallest that covers it). */
 export function bestWidth(slotWidth: number, originalWidth: number): number {
   const widths = widthsFor(originalWidth);

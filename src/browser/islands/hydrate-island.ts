@@ -23,7 +23,7 @@ export async function hydrateIsland(el: HTMLElement): Promise<void> {
     ])) as [IslandModule, void];
     // A lazily loaded part that cannot be fetched is left out: the island still hydrates (its
     // own code retries the part when needed) rather than staying dead for want of a part.
-    await mod.prepare?.(props).catch((err: unknown) => {
+    await mod.prepare?.(props, el).catch((err: unknown) => {
       console.warn(`island ${name}: could not prepare`, err);
     });
     const Component = mod.default as ComponentType<object>;

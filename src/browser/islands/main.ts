@@ -2,6 +2,7 @@ import { giveUpEarlyClicks, holdEarlyClicks } from './early-clicks.js';
 import { hydrateIslands } from './hydrate.js';
 import type { ScheduleEnv } from './hydrate-schedule.js';
 import { listenForLightbox } from './lightbox/lightbox-trigger.js';
+import { enhanceMenuButtons } from './menu/menu-button.js';
 
 /**
  * The island loader (Vite entry `islands`, loaded as `<script type="module" async>`). It may run
@@ -40,6 +41,7 @@ holdEarlyClicks(document, hydrateOne);
 const scan = () => {
   hydrateIslands(document, env, hydrateOne);
   enhanceGalleries();
+  enhanceMenuButtons(document);
 };
 scan();
 if (document.readyState === 'loading') {

@@ -6,9 +6,10 @@ export interface IslandModule {
   default: ComponentType<any>;
   /**
    * Optional: chunks the first render needs that the island loads lazily otherwise (the product
-   * form's restock slot), fetched before hydrating so the client's markup equals the server's.
+   * form's restock slot), fetched before hydrating so the client's markup equals the server's;
+   * or state the server markup holds (a form's values typed before hydration). May add to props.
    */
-  prepare?: (props: any) => Promise<unknown>;
+  prepare?: (props: any, el: HTMLElement) => Promise<unknown>;
 }
 
 /**

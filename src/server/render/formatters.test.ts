@@ -40,6 +40,31 @@ describe('img', () => {
     expect(html).not.toContain('fetchpriority');
   });
 
+  it('picks the src by SPEC 9.2 thumbnail bucket of the slot, and caps thumbnail srcsets at 1500w (issue 14)', () => {
+    const big = { ...image, originalSize: '2500x2500' };
+    const src = (args: string[]) => /src="([^"]+)"/.exec(imgTag(big, args))?.[1];
+    const set = (args: string[]) => /srcset="([^"]+)"/.exec(imgTag(big, args))?.[1];
+    // grid: a column is at most ~340 px → 500w; thumb: 6rem → 100w; content: 48rem → 1000w.
+    expect(src(['grid'])).toBe('/static/images/a1/500w.webp');
+    expect(src(['thumb'])).toBe('/static/images/a1/100w.webp');
+    expect(src(['content'])).toBe('/static/images/a1/1000w.webp');
+    expect(src(['half'])).toBe('/static/images/a1/750w.webp');
+    expect(src(['full'])).toBe('/static/images/a1/1500w.webp');
+    // A custom sizes: its largest fixed slot, not its media conditions (36rem = 576 px → 750w).
+    expect(src(['(min-width: 72rem) 36rem, (min-width: 48rem) 50vw, 100vw'])).toBe(
+      '/static/images/a1/750w.webp',
+    );
+    expect(src(['(min-width: 48rem) 40rem, 85vw'])).toBe('/static/images/a1/750w.webp');
+    expect(src(['(min-width: 74rem) 70rem, calc(100vw - 2rem)'])).toBe(
+      '/static/images/a1/1500w.webp',
+    );
+    expect(set(['grid'])).not.toContain('2500w');
+    expect(set(['thumb'])).toMatch(/1500w\.webp 1500w$/);
+    expect(set(['content'])).toMatch(/2500w\.webp 2500w$/);
+    // An original smaller than the bucket loads its widest copy.
+    expect(/src="([^"]+)"/.exec(imgTag(image, ['full']))?.[1]).toBe('/static/images/a1/750w.webp');
+  });
+
   it('marks the LCP image eager with high priority and takes raw sizes', () => {
     const html = run('{img|img;(min-width: 40rem) 50vw, 100vw;eager;high}', { img: image });
     expect(html).toContain('loading="eager"');

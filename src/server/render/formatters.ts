@@ -8,7 +8,15 @@ import {
   type Variable,
 } from '@squarespace/template-engine';
 import { escapeHtml } from '../../shared/html.js';
-import { bestWidth, imageHeight, imageUrl, imageWidth, srcset } from '../../shared/images.js';
+import {
+  bestWidth,
+  imageHeight,
+  imageUrl,
+  imageWidth,
+  srcset,
+  thumbnailSrcset,
+  thumbnailWidth,
+} from '../../shared/images.js';
 import {
   fractionDigits,
   moneyJson,
@@ -39,6 +47,21 @@ export const SIZES_PRESETS: Record<string, string> = {
   grid: '(min-width: 64rem) 25vw, (min-width: 40rem) 33vw, 50vw',
   thumb: '6rem',
 };
+
+/**
+ * Each preset's widest slot in CSS pixels, for SPEC 9.2's bucket (the `src` a browser without
+ * srcset loads): a grid column is at most about 340 px (a third of 64rem, a quarter of the
+ * 72rem wrap), a thumb 6rem, content 48rem, half of a 1440 px screen, the full width of one.
+ */
+export const PRESET_SLOTS: Record<string, number> = {
+  full: 1440,
+  content: 768,
+  half: 720,
+  grid: 340,
+  thumb: 96,
+};
+/** Presets whose images are thumbnails: their srcset stops at the largest bucket (1500w). */
+const THUMBNAIL_PRESETS = new Set(['grid', 'thumb']);
 
 /** Value of an engine node as plain JS (undefined when missing). */
 function valueOf(v: Variable): unknown {
@@ -91,6 +114,7 @@ export function imgTag(image: ImageNode, args: string[]): string {
   // The SPEC text is a constant with nothing to escape, so it reads the same in the source.
   if (typeof size === 'string') return size;
   let sizes = SIZES_PRESETS.full!;
+  let preset = 'full';
   let loading = 'lazy';
   let priority = '';
   let cls = '';
@@ -98,21 +122,41 @@ export function imgTag(image: ImageNode, args: string[]): string {
     if (a === 'eager' || a === 'lazy') loading = a;
     else if (a === 'high') priority = ' fetchpriority="high"';
     else if (a.startsWith('class=')) cls = ` class="${escapeHtml(a.slice(6))}"`;
-    else if (SIZES_PRESETS[a]) sizes = SIZES_PRESETS[a];
-    else if (a) sizes = a;
+    else if (SIZES_PRESETS[a]) [sizes, preset] = [SIZES_PRESETS[a], a];
+    else if (a) [sizes, preset] = [a, ''];
   }
   const fp = image.mediaFocalPoint;
   const style = fp
     ? ` style="object-position:${Math.round(fp.x * 100)}% ${Math.round(fp.y * 100)}%"`
     : '';
-  // The src is a mid-size fallback; browsers pick from srcset by the slot's width.
-  const src = imageUrl(image.assetUrl, bestWidth(750, size.width));
+  // SPEC 9.2's bucket decides the width (issue 14): the src is the bucket of the slot's width;
+  // browsers pick from srcset by the slot's device pixels, which for thumbnails (srcset up to
+  // the largest bucket) is the same rule.
+  const src = imageUrl(image.assetUrl, thumbnailWidth(slotWidthOf(preset, sizes), size.width));
+  const set = THUMBNAIL_PRESETS.has(preset)
+    ? thumbnailSrcset(image.assetUrl, size.width)
+    : srcset(image.assetUrl, size.width);
   return (
-    `<img src="${escapeHtml(src)}" srcset="${escapeHtml(srcset(image.assetUrl, size.width))}"` +
+    `<img src="${escapeHtml(src)}" srcset="${escapeHtml(set)}"` +
     ` sizes="${escapeHtml(sizes)}" width="${size.width}" height="${size.height}"` +
     ` alt="${escapeHtml(image.altText ?? '')}" loading="${loading}" decoding="${loading === 'eager' ? 'sync' : 'async'}"` +
     `${priority}${cls}${style}>`
   );
+}
+
+/**
+ * A slot's widest CSS width: the preset's, else the largest fixed length (`36rem`, `640px`) in
+ * a custom `sizes`, else 750 px.
+ */
+export function slotWidthOf(preset: string, sizes: string): number {
+  if (PRESET_SLOTS[preset]) return PRESET_SLOTS[preset];
+  const lengths: number[] = [];
+  for (const part of sizes.split(',')) {
+    // '(min-width: 62rem) 60rem' → '60rem': the media condition is not the slot.
+    const m = /^(\d+(?:\.\d+)?)(rem|px)$/.exec(part.trim().replace(/^\([^)]*\)\s*/, ''));
+    if (m) lengths.push(m[2] === 'rem' ? Number(m[1]) * 16 : Number(m[1]));
+  }
+  return lengths.length ? Math.max(...lengths) : 750;
 }
 
 /** Currency of the website (store settings), for amounts given in minor units. */

@@ -4,6 +4,7 @@ import type { PageSection } from '../../shared/content/blocks.js';
 import type { NewProduct, NewVariant } from '../catalog/insert-product.js';
 import type { InstallmentSettings, MerchandisingSettings } from '../catalog/tables.js';
 import type { DemoArt } from './demo-art.js';
+import type { SitePolicies } from '../../shared/content/site-api.js';
 
 /**
  * The shape of a demo website's data file in `demo/` (JSON, so the content can be edited without
@@ -24,6 +25,8 @@ export interface DemoSiteData {
     navigation: string[];
     /** Product reviews on (the main demo; new websites start with them off). */
     reviewsEnabled?: boolean;
+    /** The store's written policies (HTML), linked from the footer at /policies/{kind}. */
+    policies?: SitePolicies;
   };
   /** Merged under every product's own merchandising and installment settings. */
   defaults: {

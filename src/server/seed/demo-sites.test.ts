@@ -97,6 +97,29 @@ describeEachBackend('demo websites', (kind) => {
     );
   });
 
+  it('writes the shipping, returns and privacy policies, linked from the footer in the store language (issue 14)', async () => {
+    for (const [host, titles] of [
+      ['localhost', ['Shipping Policy', 'Returns Policy', 'Privacy Policy']],
+      ['jp.localhost', ['配送ポリシー', '返品ポリシー', 'プライバシーポリシー']],
+    ] as const) {
+      const home = await app.inject({ url: '/', headers: { host } });
+      const footer = home.body.slice(home.body.indexOf('<footer'));
+      const links = [...footer.matchAll(/<a href="(\/policies\/[a-z]+)">([^<]+)<\/a>/g)];
+      expect(links.map((m) => m[1])).toEqual([
+        '/policies/shipping',
+        '/policies/returns',
+        '/policies/privacy',
+      ]);
+      expect(links.map((m) => m[2])).toEqual(titles);
+      for (const [i, m] of links.entries()) {
+        const page = await app.inject({ url: m[1]!, headers: { host } });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toContain(`<h1 class="page-title">${titles[i]}</h1>`);
+        expect(page.body).toMatch(/<div class="rich-text"><p>[^<]{20,}/);
+      }
+    }
+  });
+
   it('has the WELCOME10 sample code on the main demo (issue 15)', async () => {
     const codes = await h.db
       .selectFrom('discounts')

@@ -12,6 +12,8 @@ import { renderImage, type RenderedImage } from './render-image.js';
 import { storageFor, type ObjectStorage } from '../media/storage/index.js';
 import { seedDemoFiles } from './demo-files.js';
 import { zonedEpoch } from './zoned-epoch.js';
+import { sanitizeRichText } from '../../shared/rich-text.js';
+import type { SitePolicies } from '../../shared/content/site-api.js';
 
 /** The demo websites' data files in `demo/`, main store first. */
 export const DEMO_FILES = ['demo-store.json', 'jp-store.json'];
@@ -90,7 +92,17 @@ function siteSettings(s: DemoSiteData['site']): SiteSettings {
       ...(s.reviewsEnabled ? { reviewsEnabled: true } : {}),
     },
     ...(s.tweaks ? { tweaks: s.tweaks } : {}),
+    // Cleaned as the Settings screen's save cleans them (the data file is trusted, but one rule).
+    ...(s.policies ? { policies: cleanPolicyHtml(s.policies) } : {}),
     navigation: s.navigation,
+  };
+}
+
+function cleanPolicyHtml(p: SitePolicies): SitePolicies {
+  return {
+    shipping: sanitizeRichText(p.shipping),
+    returns: sanitizeRichText(p.returns),
+    privacy: sanitizeRichText(p.privacy),
   };
 }
 

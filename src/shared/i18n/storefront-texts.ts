@@ -75,6 +75,8 @@ export const ENGLISH_TEXTS: StorefrontTexts = EN;
 const EN_THEME = {
   skipToContentText: 'Skip to content',
   mainNavText: 'Main',
+  // The phone header's menu button.
+  menuText: 'Menu',
   footerNavText: 'Footer',
   breadcrumbText: 'Breadcrumb',
   searchText: 'Search',
@@ -135,6 +137,7 @@ export type ThemeTexts = { readonly [K in keyof typeof EN_THEME]: string };
 const JA_THEME: ThemeTexts = {
   skipToContentText: '本文へスキップ',
   mainNavText: 'メイン',
+  menuText: 'メニュー',
   footerNavText: 'フッター',
   breadcrumbText: 'パンくずリスト',
   searchText: '検索',

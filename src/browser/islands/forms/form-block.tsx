@@ -14,6 +14,7 @@ import { Field, errorId } from './fields.js';
 import { formTexts } from '../../../shared/forms/form-texts.js';
 import { Message } from '../use-message.js';
 import { injectWithScripts, submitForm } from './submit.js';
+import { earlyValues, formDataReader } from './early-values.js';
 
 declare module '../../lib/events.js' {
   interface PageEvents {
@@ -32,12 +33,15 @@ type Phase = 'idle' | 'submitting' | 'done';
  * below (not for newsletters); on success the lead / submitSuccess events, then the redirect or
  * the submission message with the post-submit HTML (its scripts run).
  */
-export function FormView(props: FormBlockProps & { variant?: 'form' | 'newsletter' }) {
+export function FormView(props: FormIslandProps & { variant?: 'form' | 'newsletter' }) {
   const { form, pageContext } = props;
   const texts = formTexts(props.locale);
   const newsletter = (props.variant ?? form.kind) === 'newsletter';
   const idBase = `f${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
-  const [values, setValues] = useState<Record<string, RawFieldState>>({});
+  // Hydration starts from what was typed into the server's form before it (issue 14).
+  const [values, setValues] = useState<Record<string, RawFieldState>>(
+    () => props.earlyValues ?? {},
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState('');
   const [phase, setPhase] = useState<Phase>('idle');
@@ -229,8 +233,25 @@ export function FormView(props: FormBlockProps & { variant?: 'form' | 'newslette
   );
 }
 
+/** The island's props: the server's, plus what the loader found typed before hydration. */
+export type FormIslandProps = FormBlockProps & { earlyValues?: Record<string, RawFieldState> };
+
+/**
+ * Before hydrating (hydrate-island.ts): reads what the visitor already typed or chose in the
+ * server-rendered form into `earlyValues`, the first state, so hydration keeps it instead of
+ * writing empty values over it (issue 14). Shared by the newsletter island.
+ */
+export function prepare(props: FormIslandProps, el: HTMLElement): Promise<void> {
+  const formEl = el.querySelector('form');
+  if (formEl) {
+    const early = earlyValues(props.form.fields, formDataReader(formEl));
+    if (Object.keys(early).length) props.earlyValues = early;
+  }
+  return Promise.resolve();
+}
+
 /** The `form-block` island. */
-export default function FormBlock(props: FormBlockProps) {
+export default function FormBlock(props: FormIslandProps) {
   return <FormView {...props} variant={props.form.kind === 'newsletter' ? 'newsletter' : 'form'} />;
 }
 

@@ -1,7 +1,8 @@
-import type { FormBlockProps } from '../../../shared/forms/types.js';
-import { FormView } from './form-block.js';
+import { FormView, type FormIslandProps } from './form-block.js';
+
+export { prepare } from './form-block.js';
 
 /** The `newsletter-block` island: a sign-up form (no banners; a lead event on success). */
-export default function NewsletterBlock(props: FormBlockProps) {
+export default function NewsletterBlock(props: FormIslandProps) {
   return <FormView {...props} variant="newsletter" />;
 }

@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { bestWidth, imageUrl, srcset } from '../../../shared/images.js';
+import {
+  bestWidth,
+  imageUrl,
+  srcset,
+  thumbnailSrcset,
+  thumbnailWidth,
+} from '../../../shared/images.js';
 import {
   imageOfText,
   type GalleryImageJson,
@@ -10,6 +16,9 @@ import { onVariantImage } from './gallery-events.js';
 /** The large image's slot: half the page beside the form from 48rem, the full width below. */
 const MAIN_SIZES = '(min-width: 72rem) 36rem, (min-width: 48rem) 50vw, 100vw';
 const THUMB_SIZES = '5rem';
+/** The slots' widest CSS widths, for SPEC 9.2's thumbnail bucket (the `src`). */
+const MAIN_SLOT = 576; // 36rem
+const THUMB_SLOT = 80; // 5rem
 /** A programmatic scroll still settling is not the shopper swiping; give up waiting after this. */
 const SETTLE_MS = 700;
 
@@ -25,14 +34,15 @@ function Img(props: {
   alt: string;
 }) {
   const { image, sizes, eager, alt } = props;
+  const thumb = sizes === THUMB_SIZES;
   const fp = image.focalPoint;
   // In a <picture>: React's server renderer would otherwise put a <link rel=preload> for every
   // eager image into the island's markup, which the browser's hydration does not expect.
   return (
     <picture>
       <img
-        src={imageUrl(image.assetUrl, bestWidth(sizes === THUMB_SIZES ? 300 : 750, image.width))}
-        srcSet={srcset(image.assetUrl, image.width)}
+        src={imageUrl(image.assetUrl, thumbnailWidth(thumb ? THUMB_SLOT : MAIN_SLOT, image.width))}
+        srcSet={(thumb ? thumbnailSrcset : srcset)(image.assetUrl, image.width)}
         sizes={sizes}
         width={image.width}
         height={image.height}

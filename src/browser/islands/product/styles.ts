@@ -14,7 +14,7 @@ const CSS = `
 .pi-dialog{position:relative;background:#fff;color:#111;max-width:min(92vw,640px);max-height:90vh;overflow:auto;padding:24px;border-radius:4px;box-shadow:0 8px 32px rgba(0,0,0,.25);animation:pi-rise .3s ease}
 .pi-dialog:focus{outline:none}
 .pi-dialog-wide{max-width:min(96vw,960px);width:100%}
-.pi-close{position:absolute;top:8px;right:8px;background:none;border:0;font-size:24px;line-height:1;cursor:pointer;padding:4px 8px}
+.pi-close{position:absolute;top:4px;right:4px;display:grid;place-items:center;min-width:44px;min-height:44px;background:none;border:0;border-radius:50%;color:inherit;font-size:24px;line-height:1;cursor:pointer;padding:0}
 @keyframes pi-fade{from{opacity:0}to{opacity:1}}
 @keyframes pi-rise{from{opacity:0;transform:translateY(12px)}to{opacity:1;transform:none}}
 .pi-popover{position:fixed;z-index:10001;background:#fff;color:#111;padding:12px 40px 12px 16px;border-radius:4px;box-shadow:0 4px 16px rgba(0,0,0,.2);max-width:320px;animation:pi-fade .3s ease}
@@ -24,7 +24,10 @@ const CSS = `
 .pi-original{text-decoration:line-through;opacity:.7;margin-left:8px}
 .pi-installment{font-size:.9em;margin:8px 0}
 .pi-installment-frame{display:block;width:min(80vw,560px);height:min(60vh,480px);border:0}
-.pi-installment button{background:none;border:1px solid currentColor;border-radius:50%;width:1.6em;height:1.6em;cursor:pointer;margin-left:4px}
+.pi-installment button{position:relative;background:none;color:inherit;font:inherit;padding:0;border:1px solid currentColor;border-radius:50%;width:1.6em;height:1.6em;cursor:pointer;margin-left:4px}
+.pi-installment button::after{content:'';position:absolute;inset:-12px}
+.pi-subscription label{display:flex;align-items:center;gap:.6rem;min-height:44px}
+.pi-subscription input{width:1.25rem;height:1.25rem;margin:0;flex:none;accent-color:currentColor}
 @media (prefers-reduced-motion: reduce){.pi-button,.pi-button.pi-pulse,.pi-overlay,.pi-dialog,.pi-popover{animation:none;transition:none}}
 `;
 

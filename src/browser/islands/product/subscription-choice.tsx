@@ -74,14 +74,14 @@ export function SubscriptionChoice(props: {
     <fieldset className="pi-subscription" data-testid="subscription-choice">
       <legend>Purchase options</legend>
       {props.choices.map((c) => (
-        <label key={c.value} style={{ display: 'block' }}>
+        <label key={c.value}>
           <input
             type="radio"
             name={name}
             value={c.value}
             checked={props.value === c.value}
             onChange={() => props.onChange(c.value)}
-          />{' '}
+          />
           {c.label}
         </label>
       ))}

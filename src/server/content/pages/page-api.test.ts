@@ -345,6 +345,12 @@ describeEachBackend('pages API', (kind) => {
       folder: true,
       children: [{ title: 'Inner' }],
     });
+    // SPEC 4.7: a folder that redirects is clickable: the theme links it atop its dropdown.
+    expect(json.navigation[0].clickable).toBe(true);
+    const html = (await new Visitor(app).get('/shop')).body;
+    expect(html).toContain(
+      '<summary>More</summary><ul role="list"><li><a href="/more">More</a></li><li><a href="/inner">Inner</a></li>',
+    );
     // The folder's own URL leads to its first page.
     const go = await new Visitor(app).get('/more');
     expect(go.statusCode).toBe(302);

@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   FONT_CHOICES,
+  FONT_FALLBACK_METRICS,
   FONT_WEIGHTS,
+  fallbackFamily,
+  fallbackLocalFaces,
   fontById,
   fontFileName,
   SYSTEM_FONT_ID,
@@ -66,12 +69,20 @@ export function fontUrl(id: string, weight: number): string | undefined {
   return urlOf.get(`${id}/${weight}`);
 }
 
-/** `@font-face` rules for these fonts (each once), regular and bold, swapped in when loaded. */
+/**
+ * `@font-face` rules for these fonts (each once), regular and bold, swapped in when loaded, and
+ * each font's metric-matched fallback face (fonts.ts): the text drawn before the swap takes the
+ * web font's width and line height, so the swap moves nothing.
+ */
 export function fontFaceCss(ids: readonly string[]): string {
   let css = '';
   for (const id of new Set(ids)) {
     const font = fontById(id);
     if (!font || id === SYSTEM_FONT_ID) continue;
+    const m = FONT_FALLBACK_METRICS[id];
+    if (m) {
+      css += `@font-face{font-family:'${fallbackFamily(font)}';src:${fallbackLocalFaces(font)};size-adjust:${m.sizeAdjust}%;ascent-override:${m.ascent}%;descent-override:${m.descent}%;line-gap-override:${m.lineGap}%}`;
+    }
     for (const weight of FONT_WEIGHTS) {
       const url = fontUrl(id, weight);
       if (!url) continue;

@@ -134,7 +134,16 @@ describeEachBackend('site styles and settings API', (kind) => {
 
     const page = await visitor().get('/shop');
     expect(page.body).toContain('--color-accent:#b81430');
-    expect(page.body).toContain("--font-heading:'Playfair Display', Georgia");
+    expect(page.body).toContain(
+      "--font-heading:'Playfair Display', 'Playfair Display Fallback', Georgia",
+    );
+    // Each web font has a metric-matched local fallback, so the swap shifts nothing (issue 14).
+    expect(page.body).toContain(
+      "@font-face{font-family:'Playfair Display Fallback';src:local('Times New Roman'), local('Liberation Serif'), local('Times');size-adjust:109.92%;ascent-override:98.44%;",
+    );
+    expect(page.body).toMatch(
+      /@font-face\{font-family:'Inter Fallback';src:local\('Arial'\)[^}]*size-adjust:106\.94%/,
+    );
     expect(page.body).toContain('--space-section:5rem');
     expect(page.body).toContain('--button-background:transparent');
     const fontUrls = [...page.body.matchAll(/url\(([^)]+)\)/g)].map((m) => m[1]!);
@@ -145,6 +154,11 @@ describeEachBackend('site styles and settings API', (kind) => {
     expect(page.body).toMatch(
       /<link rel="preload" href="\/assets\/fonts\/inter-latin-400-normal\.\w+\.woff2" as="font" type="font\/woff2" crossorigin>/,
     );
+    // The heading's bold face is the one other face above the fold; nothing else is preloaded.
+    expect(page.body).toMatch(
+      /<link rel="preload" href="\/assets\/fonts\/playfair-display-latin-700-normal\.\w+\.woff2" as="font" type="font\/woff2" crossorigin>/,
+    );
+    expect(page.body.match(/rel="preload"[^>]*as="font"/g)).toHaveLength(2);
     expect(page.body).toContain(
       '<link rel="icon" href="/static/images/logo-1/100w.webp" type="image/webp">',
     );
@@ -162,7 +176,8 @@ describeEachBackend('site styles and settings API', (kind) => {
       404,
     );
     const css = await visitor().get('/assets/fonts/fonts.css');
-    expect(css.body.match(/@font-face/g)).toHaveLength(16);
+    // 8 families at 400 and 700, and each family's metric-matched fallback.
+    expect(css.body.match(/@font-face/g)).toHaveLength(24);
   });
 
   it('refuses a stale version with 409 and writes nothing', async () => {

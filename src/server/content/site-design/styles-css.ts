@@ -24,17 +24,25 @@ export interface DesignJson {
   css: string;
   /** The body font's regular face, preloaded; null for the system font. */
   fontPreloadUrl: string | null;
+  /**
+   * The heading font's bold face (the site title and the first heading: above the fold), the
+   * one other face preloaded; null for the system font.
+   */
+  headingPreloadUrl: string | null;
   faviconUrl: string | null;
   logo: DesignImage | null;
 }
 
 export function designJson(settings: SiteSettings): DesignJson {
   const styles = settings.styles;
-  if (!styles) return { css: '', fontPreloadUrl: null, faviconUrl: null, logo: null };
+  if (!styles)
+    return { css: '', fontPreloadUrl: null, headingPreloadUrl: null, faviconUrl: null, logo: null };
   const body = styles.fonts.body;
+  const heading = styles.fonts.heading;
   return {
     css: fontFaceCss([styles.fonts.heading, body]) + styleVariablesCss(styles),
     fontPreloadUrl: body === SYSTEM_FONT_ID ? null : (fontUrl(body, 400) ?? null),
+    headingPreloadUrl: heading === SYSTEM_FONT_ID ? null : (fontUrl(heading, 700) ?? null),
     faviconUrl: styles.faviconAssetId ? (settings.designAssets?.favicon?.url ?? null) : null,
     logo: styles.logoAssetId ? (settings.designAssets?.logo ?? null) : null,
   };

@@ -10,6 +10,7 @@ import { designJson, policyLinks } from '../../content/site-design/styles-css.js
 import type { Site } from '../../sites/site-queries.js';
 import type { CollectionRow } from '../../content/content-queries.js';
 import { gallerySettings } from '../../../shared/gallery/gallery-settings.js';
+import { itemClickable } from '../../../shared/product/rules.js';
 import { collectionUrl } from './item-json.js';
 import type {
   CollectionJson,
@@ -172,7 +173,15 @@ export function navigationJson(
     if (c.kind !== 'folder') return [link(c)];
     const children = shown.filter((x) => x.parent_id === c.id && x.kind !== 'folder').map(link);
     if (!children.length) return [];
-    return [{ ...link(c), folder: true, active: children.some((x) => x.active), children }];
+    return [
+      {
+        ...link(c),
+        folder: true,
+        clickable: itemClickable(c.folder_behavior),
+        active: children.some((x) => x.active),
+        children,
+      },
+    ];
   });
   for (const urlId of specials) {
     const special = SPECIAL_LINKS[urlId];

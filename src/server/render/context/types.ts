@@ -229,6 +229,11 @@ export interface NavigationLinkJson {
   active: boolean;
   /** A navigation folder: a dropdown of `children` (one level). */
   folder?: boolean;
+  /**
+   * A folder's own page can be visited (SPEC 4.7: no folder behaviour, index or redirect): the
+   * theme links it at the top of the dropdown. A folder with behaviour none is a label only.
+   */
+  clickable?: boolean;
   children?: NavigationLinkJson[];
 }
 
