@@ -76,6 +76,9 @@ describe('gallery blocks in the browser', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator(LIGHTBOX).count()).toBe(0);
     expect(await show.getAttribute('data-current')).toBe('1');
+    // Focus is back on the slide's image; the keyboard moves the slideshow too.
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => show.getAttribute('data-current')).toBe('2');
     expect(errors).toEqual([]);
     expect(failed).toEqual([]);
     await context.close();

@@ -27,14 +27,14 @@ const image = (n: number) => ({
   body: `<p>About picture ${n}</p>`,
 });
 
-function sectionJson(settings: Record<string, unknown>) {
+function sectionJson(settings: Record<string, unknown>, first = true) {
   const images = [image(1), image(2), image(3)];
   const gallery = gallerySettings(galleryBlockInput(settings));
   return {
     id: 's1',
     layout: 'default',
     tone: 'light',
-    first: true,
+    first,
     localizedStrings: {
       galleryText: 'Gallery',
       previousImageText: 'Previous image',
@@ -64,12 +64,12 @@ function sectionJson(settings: Record<string, unknown>) {
 
 describe.each(['default', 'folio'])('gallery blocks in the %s theme', (name) => {
   const theme = compileTheme(path.join(THEMES, name), name, compiler);
-  const render = (settings: Record<string, unknown>) => {
+  const render = (settings: Record<string, unknown>, first = true) => {
     const { html, errors } = renderPartial(
       compiler,
       theme,
       'page-section.block',
-      sectionJson(settings),
+      sectionJson(settings, first),
       {
         cldr: cldrFor('en-US'),
         now: 0,
@@ -141,6 +141,17 @@ describe.each(['default', 'folio'])('gallery blocks in the %s theme', (name) => 
     expect(html).toContain('<span class="gallery-link">');
     expect(html).toContain('--gap:0px;--ratio:16 / 9');
   });
+
+  it.each(GALLERY_DESIGNS)(
+    'loads the %s design’s first images at once only in the page’s first section',
+    (design) => {
+      expect(render({ design }, true)).toContain('loading="eager"');
+      const below = render({ design }, false);
+      expect(below).not.toContain('loading="eager"');
+      expect(below).not.toContain('fetchpriority="high"');
+      expect(below).toContain('loading="lazy"');
+    },
+  );
 
   it('keeps a block saved before it had settings: its per-row grid', () => {
     const html = render({ design: 'grid', perRow: 2 });

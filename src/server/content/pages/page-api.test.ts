@@ -136,6 +136,41 @@ describeEachBackend('pages API', (kind) => {
     expect(again.json<{ page: PageDoc }>().page.gallery?.design).toBe('slideshow');
   });
 
+  it('saves a gallery block’s design and settings; out of range is a 400 that writes nothing', async () => {
+    const p = await create('Studio');
+    const block = { id: 'g1', type: 8, assetIds: [], design: 'slider', autoplayDelay: 3 };
+    const ok = await admin.put(`/api/content/pages/${p.id}`, {
+      ...input(p),
+      sections: [section([block])],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const read = async () =>
+      (await admin.get(`/api/content/pages/${p.id}`)).json<{ page: PageDoc }>().page;
+    const saved = await read();
+    // Stored with every setting: a gallery page's defaults, the lightbox on.
+    expect(saved.sections[0]!.blocks[0]).toMatchObject({
+      design: 'slider',
+      autoplayDelay: 3,
+      thumbnailsPerRow: 4,
+      padding: 20,
+      lightbox: true,
+      activeAlignment: 'center',
+    });
+    const bad = await admin.put(`/api/content/pages/${p.id}`, {
+      ...input(saved),
+      sections: [section([{ ...block, design: 'carousel', padding: 51 }])],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('CONTENT_INVALID');
+    expect(bad.json().error.fieldErrors).toEqual({
+      'sections.0.blocks.0.design': 'Choose grid, slideshow, slider or stacked.',
+      'sections.0.blocks.0.padding': 'Enter a number from 0 to 50.',
+    });
+    const after = await read();
+    expect(after.version).toBe(saved.version);
+    expect(after.sections[0]!.blocks[0]).toMatchObject({ design: 'slider', padding: 20 });
+  });
+
   it('refuses a stale version (409), a taken slug, bad fields and another editor’s lock (423)', async () => {
     const p = await create('Team');
     const stale = await admin.put(

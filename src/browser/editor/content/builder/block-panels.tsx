@@ -349,7 +349,7 @@ function GalleryPanel({ block, path, errors, set }: PanelProps<GalleryBlock>) {
         >
           {GALLERY_DESIGN_CHOICES.map((d) => (
             <option key={d.value} value={d.value}>
-              {d.label} – {d.hint}
+              {d.label}
             </option>
           ))}
         </select>
