@@ -20,11 +20,13 @@ export interface Stop {
   act?: (page: Page) => Promise<void>;
   /** A dialog is open: photograph the window, not the whole page behind it. */
   dialog?: boolean;
+  /** Only on phones (the desktop layout has nothing to open). */
+  phoneOnly?: boolean;
 }
 
 interface Found {
   products: ProductItemJson[];
-  posts: { fullUrl: string; publicCommentCount?: number }[];
+  posts: { fullUrl: string; publicCommentCount?: number; commentState?: number }[];
   events: { fullUrl: string }[];
   gallery: { fullUrl: string }[];
 }
@@ -140,6 +142,90 @@ async function addFromProductPage(page: Page, product?: ProductItemJson): Promis
   );
 }
 
+/** Answers of a custom form's parts (name, phone, address, date, time), as a shopper types them. */
+const PART_VALUES: Record<string, string> = {
+  Month: '04',
+  Day: '12',
+  Year: '2027',
+  Hour: '10',
+  Minute: '30',
+  Second: '00',
+  Ampm: 'AM',
+  Country: '1',
+  Areacode: '207',
+  Prefix: '555',
+  Line: '0142',
+  Line1: '14 Wharf Lane',
+  City: 'Kennebunkport',
+  State: 'ME',
+  Zip: '04046',
+  First: 'Ada',
+  Last: 'Lovelace',
+};
+
+/** Add To Cart on a product with a custom form: the form's text fields answered, then sent. */
+async function addWithCustomForm(page: Page): Promise<void> {
+  await hydrated(page, '[data-island="product-form"]');
+  await hydrated(page, '[data-island="cart-indicator"]');
+  const before = await cartCount(page);
+  await page.locator('[data-island="product-form"] button.pi-button').click();
+  const form = page.locator('[data-testid="custom-form"]');
+  await form.waitFor();
+  for (const input of await form
+    .locator('input[type="text"], input[type="email"], textarea')
+    .all()) {
+    const part = await input.getAttribute('data-part');
+    const type = await input.getAttribute('type');
+    await input.fill(
+      part ? (PART_VALUES[part] ?? 'Ada') : type === 'email' ? 'ada@example.com' : 'Ada',
+    );
+  }
+  await form.locator('button[type="submit"]').click();
+  await page.waitForFunction(
+    (n) =>
+      Number(
+        document
+          .querySelector('[data-island="cart-indicator"] [data-count]')
+          ?.getAttribute('data-count') ?? 0,
+      ) > n,
+    before,
+    { timeout: 15_000 },
+  );
+}
+
+const CHECKOUT = '[data-island="checkout-page"]';
+const continueButton = (page: Page) =>
+  page.locator(`${CHECKOUT} .co-step[data-state="current"] button[type="submit"]`);
+
+/** Walks the demo checkout (English labels) up to `step`: the address, the review, or placed. */
+async function checkoutTo(page: Page, step: 'address' | 'review' | 'placed'): Promise<void> {
+  await hydrated(page, CHECKOUT);
+  await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
+  await continueButton(page).click();
+  await page.getByLabel('First Name', { exact: true }).waitFor();
+  if (step === 'address') return;
+  await page.getByLabel('First Name', { exact: true }).fill('Ada');
+  await page.getByLabel('Last Name', { exact: true }).fill('Lovelace');
+  await page.getByLabel('Address', { exact: true }).fill('14 Wharf Lane');
+  await page.getByLabel('City', { exact: true }).fill('Kennebunkport');
+  await page.getByLabel('Country', { exact: true }).selectOption('US');
+  await page.getByLabel('State', { exact: true }).fill('ME');
+  await page.getByLabel('ZIP Code', { exact: true }).fill('04046');
+  await page.getByLabel('Phone', { exact: true }).fill('207 555 0142');
+  await continueButton(page).click();
+  await page
+    .locator(`${CHECKOUT} .co-step[data-step="delivery"] input[type=radio]`)
+    .first()
+    .check();
+  await continueButton(page).click();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await continueButton(page).click();
+  await page.getByRole('button', { name: 'Place Order' }).waitFor();
+  if (step === 'review') return;
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await page.waitForURL((u) => u.pathname !== '/checkout', { timeout: 30_000 });
+}
+
 /**
  * The demo store's tour (http://localhost:PORT). Product pages are chosen by what they are,
  * from the shop's `?format=json` context, so the tour follows the demo's content.
@@ -172,10 +258,11 @@ export async function demoTour(page: Page, origin: string): Promise<Stop[]> {
     'with a custom form',
     (p) => Boolean(sc(p).additionalFieldsFormId) && !soldOut(p),
   );
-  const post = [...found.posts].sort(
-    (a, b) => (b.publicCommentCount ?? 0) - (a.publicCommentCount ?? 0),
-  )[0];
-  if (!post?.publicCommentCount) throw new Error('the demo blog has no post with comments');
+  // A post with comments whose form is open (comment state 1), so the form is checked too.
+  const post = [...found.posts]
+    .filter((p) => p.commentState === 1)
+    .sort((a, b) => (b.publicCommentCount ?? 0) - (a.publicCommentCount ?? 0))[0];
+  if (!post?.publicCommentCount) throw new Error('the demo blog has no open post with comments');
   const event = found.events[0];
   const image = found.gallery[0];
   if (!event || !image) throw new Error('the demo has no event or no gallery image');
@@ -184,20 +271,27 @@ export async function demoTour(page: Page, origin: string): Promise<Stop[]> {
     { name: 'home', title: 'Home page', url: '/', status: 200 },
     {
       name: 'menu',
-      title: 'Home page with the phone menu open (where the header has a menu button)',
+      title: 'Home page with the phone menu open',
       url: '/',
       status: 200,
       dialog: true,
+      phoneOnly: true,
       act: async (page) => {
+        // A menu button (aria-expanded) or a <details> disclosure, whichever the theme draws.
         const button = page.locator('header button[aria-expanded]').first();
-        if ((await button.count()) === 0 || !(await button.isVisible())) return;
-        await button.click();
-        await page.waitForFunction(
-          () =>
-            document
-              .querySelector('header button[aria-expanded]')
-              ?.getAttribute('aria-expanded') === 'true',
-        );
+        const summary = page.locator('header details > summary').first();
+        if ((await button.count()) && (await button.isVisible())) {
+          await button.click();
+          await page.waitForFunction(
+            () =>
+              document
+                .querySelector('header button[aria-expanded]')
+                ?.getAttribute('aria-expanded') === 'true',
+          );
+        } else if ((await summary.count()) && (await summary.isVisible())) {
+          await summary.click();
+          await page.locator('header details[open]').first().waitFor();
+        }
       },
     },
     { name: 'shop', title: 'Shop (product list)', url: '/shop', status: 200 },
@@ -273,12 +367,15 @@ export async function demoTour(page: Page, origin: string): Promise<Stop[]> {
     },
     {
       name: 'cart',
-      title: 'Cart with items',
-      url: variants.fullUrl,
+      title: 'Cart with items: options, a custom form’s answers',
+      url: '/cart',
       status: 200,
       act: async (page) => {
-        // A second line, with options, then the cart itself.
+        // More lines: one with options, one with a custom form's answers; then the cart.
+        await page.goto(variants.fullUrl);
         await addFromProductPage(page, variants);
+        await page.goto(custom.fullUrl);
+        await addWithCustomForm(page);
         await page.goto('/cart');
         await hydrated(page, '[data-island="cart-page"]');
         await visible(page, '[data-island="cart-page"] .ci-checkout');
@@ -291,8 +388,27 @@ export async function demoTour(page: Page, origin: string): Promise<Stop[]> {
       status: 200,
       act: (page) => hydrated(page, '[data-island="checkout-page"]'),
     },
+    {
+      name: 'checkout-address',
+      title: 'Checkout: the shipping address step',
+      url: '/checkout',
+      status: 200,
+      act: (page) => checkoutTo(page, 'address'),
+    },
+    {
+      name: 'checkout-review',
+      title: 'Checkout: the review step, before Place Order',
+      url: '/checkout',
+      status: 200,
+      act: (page) => checkoutTo(page, 'review'),
+    },
     { name: 'blog', title: 'Blog', url: '/blog', status: 200 },
-    { name: 'post', title: 'Blog post with comments', url: post.fullUrl, status: 200 },
+    {
+      name: 'post',
+      title: 'Blog post with comments and the comment form',
+      url: post.fullUrl,
+      status: 200,
+    },
     { name: 'events', title: 'Events', url: '/events', status: 200 },
     { name: 'event', title: 'An event', url: event.fullUrl, status: 200 },
     { name: 'gallery', title: 'Gallery', url: '/gallery', status: 200 },
@@ -342,6 +458,14 @@ export async function demoTour(page: Page, origin: string): Promise<Stop[]> {
       url: `/policies/${kind}`,
       status: 200,
     })),
+    // Last: placing the order empties the cart.
+    {
+      name: 'order',
+      title: 'Order confirmation, after Place Order on /checkout (test card)',
+      url: '/checkout',
+      status: 200,
+      act: (page) => checkoutTo(page, 'placed'),
+    },
   ];
 }
 
@@ -364,9 +488,10 @@ export async function jpTour(page: Page, origin: string): Promise<Stop[]> {
     {
       name: 'jp-cart',
       title: 'Japanese store: cart with an item',
-      url: product.fullUrl,
+      url: '/cart',
       status: 200,
       act: async (page) => {
+        await page.goto(product.fullUrl);
         await addFromProductPage(page, product);
         await page.goto('/cart');
         await hydrated(page, '[data-island="cart-page"]');
