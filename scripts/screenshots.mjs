@@ -10,6 +10,7 @@
 // through sharp so the folder stays small enough to keep in the repository (~15 MB).
 import fs from 'node:fs';
 import path from 'node:path';
+import * as prettier from 'prettier';
 import sharp from 'sharp';
 import { tsImport } from 'tsx/esm/api';
 
@@ -139,7 +140,9 @@ top ${MAX_HEIGHT} px at most; a dialog's picture is the window with the dialog o
 | --- | --- | --- | ${WIDTHS.map(() => '---').join(' | ')} |
 ${rows.join('\n')}
 `;
-fs.writeFileSync(path.join(outDir, 'README.md'), readme);
+const readmePath = path.join(outDir, 'README.md');
+const options = (await prettier.resolveConfig(readmePath)) ?? {};
+fs.writeFileSync(readmePath, await prettier.format(readme, { ...options, filepath: readmePath }));
 
 const bytes = fs
   .readdirSync(outDir)
