@@ -352,6 +352,21 @@ export async function demoTour(page: Page, origin: string): Promise<Stop[]> {
     },
     { name: 'cart-empty', title: 'Cart, empty', url: '/cart', status: 200 },
     {
+      name: 'shop-quick-view',
+      title: 'Shop: the quick view dialog of a product with options',
+      url: '/shop',
+      status: 200,
+      dialog: true,
+      act: async (page) => {
+        const island = `[data-island="quick-view"]:has([data-product-id="${variants.id}"])`;
+        await page.locator(island).scrollIntoViewIfNeeded();
+        await hydrated(page, island);
+        await page.locator(`${island} .pi-quick-view-trigger`).click();
+        await visible(page, '.pi-quick-view-dialog button.pi-button');
+        await imagesLoaded(page, '.pi-quick-view-dialog img');
+      },
+    },
+    {
       name: 'shop-added',
       title: "Shop: the 'added' popover after Add To Cart in the grid",
       url: '/shop',
@@ -379,6 +394,18 @@ export async function demoTour(page: Page, origin: string): Promise<Stop[]> {
         await page.goto('/cart');
         await hydrated(page, '[data-island="cart-page"]');
         await visible(page, '[data-island="cart-page"] .ci-checkout');
+      },
+    },
+    {
+      name: 'cart-edit-answers',
+      title: 'Cart: editing a custom form’s answers (dialog)',
+      url: '/cart',
+      status: 200,
+      dialog: true,
+      act: async (page) => {
+        await hydrated(page, '[data-island="cart-page"]');
+        await page.locator('[data-island="cart-page"] td .ci-edit').first().click();
+        await visible(page, '[role="dialog"].pi-dialog form');
       },
     },
     {
