@@ -63,7 +63,7 @@ describe('storefront texts in the site language (jp.localhost)', () => {
     await expect.poll(() => cartCount(page)).toBe(before + 1);
     const indicator = page.locator('[data-island="cart-indicator"] a');
     await expect
-      .poll(() => indicator.getAttribute('aria-label'))
+      .poll(() => indicator.locator('.ci-label').textContent())
       .toBe(`カートに${before + 1}点の商品`);
     await expect.poll(() => button.textContent(), { timeout: 5000 }).toBe('カートに追加');
     expect(errors).toEqual([]);

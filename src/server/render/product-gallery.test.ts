@@ -54,7 +54,7 @@ describeEachBackend('product page gallery', (kind) => {
     const slides = [
       ...html.matchAll(
         // Each large image is a link that opens the lightbox (its largest stored width).
-        /<li class="pg-slide" data-image-id="([^"]+)"[^>]*><a class="pg-zoom" href="[^"]+\/\d+w\.webp" data-lightbox=""[^>]*><picture><img ([^>]*)>/gi,
+        /<div class="pg-slide" data-image-id="([^"]+)"[^>]*><a class="pg-zoom" href="[^"]+\/\d+w\.webp" data-lightbox=""[^>]*><picture><img ([^>]*)>/gi,
       ),
     ];
     expect(slides.map((s) => s[1])).toEqual(['site-r-img1', 'site-r-img2', 'site-r-img3']);

@@ -40,7 +40,6 @@ export default function CartIndicator({ locale = 'en-US', currency = 'USD' }: Ca
       className="ci-indicator"
       data-visible={visible}
       data-count={count}
-      aria-label={indicatorLabel(count, storefrontTexts(locale))}
       aria-hidden={visible ? undefined : true}
       tabIndex={visible ? undefined : -1}
       onClick={onClick}
@@ -64,7 +63,13 @@ export default function CartIndicator({ locale = 'en-US', currency = 'USD' }: Ca
           d="M6 7h12l-1 13H7L6 7Zm3 0a3 3 0 0 1 6 0"
         />
       </svg>
-      <span className="ci-count">{indicatorCountText(count)}</span>
+      {/* The name comes from the content: the spoken label (SPEC 9.1), then the subtotal.
+          An aria-label would hide the subtotal and not contain the visible text (WCAG 2.5.3,
+          axe 'label-content-name-mismatch'). */}
+      <span className="ci-count" aria-hidden="true">
+        {indicatorCountText(count)}
+      </span>
+      <span className="ci-label ci-sr">{indicatorLabel(count, storefrontTexts(locale))}</span>{' '}
       <span className="ci-subtotal">{subtotal}</span>
     </a>
   );

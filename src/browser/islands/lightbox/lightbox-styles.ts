@@ -2,6 +2,8 @@
  * The lightbox's sheet, injected when it first opens (nothing on the page needs it before).
  * SPEC 9.1: 0.3 s in and out; none under reduced motion. `align-items: safe center` keeps the top
  * of content just short of "tall" (by the overlay's padding) within reach instead of cut off.
+ * The caption sets its own colour: themes style `figcaption` (muted, for light pages), which
+ * on this dark overlay failed contrast (axe).
  */
 export const LIGHTBOX_CSS = `
 .lb{position:fixed;inset:0;z-index:10000;display:flex;align-items:center;align-items:safe center;justify-content:center;overflow:auto;overscroll-behavior:contain;padding:4rem 1rem 1.5rem;background:rgba(14,14,16,.97);color:#f5f5f4;animation:lb-in .3s ease both}
@@ -11,7 +13,7 @@ export const LIGHTBOX_CSS = `
 .lb-content{margin:0 auto;max-width:min(100%,75rem);touch-action:pan-y;animation:lb-zoom .3s ease both}
 .lb-frame{display:flex;justify-content:center}
 .lb-img{display:block;max-width:100%;max-height:calc(100vh - 10rem);max-height:calc(100dvh - 10rem);width:auto;height:auto;object-fit:contain;border-radius:2px;user-select:none;-webkit-user-drag:none}
-.lb-caption{max-width:42rem;margin:1rem auto 0;text-align:center;font-size:.95rem;line-height:1.5}
+.lb-caption{max-width:42rem;margin:1rem auto 0;text-align:center;font-size:.95rem;line-height:1.5;color:inherit}
 .lb-caption p{margin:0 0 .35rem}
 .lb-title{font-weight:600;font-size:1.05rem}
 .lb-link{color:inherit;text-underline-offset:3px}

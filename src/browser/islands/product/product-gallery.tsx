@@ -66,7 +66,7 @@ function Img(props: {
  */
 export default function ProductGallery({ itemId, images, labels }: ProductGalleryProps) {
   const [current, setCurrent] = useState(0);
-  const track = useRef<HTMLUListElement>(null);
+  const track = useRef<HTMLDivElement>(null);
   // While a thumbnail's scroll is under way, the scroll position is not the shopper's choice.
   const target = useRef<{ index: number; until: number } | null>(null);
   const count = images.length;
@@ -125,9 +125,11 @@ export default function ProductGallery({ itemId, images, labels }: ProductGaller
       onKeyDown={many ? onKeyDown : undefined}
     >
       <div className="pg-stage" style={{ aspectRatio: `${first.width} / ${first.height}` }}>
-        <ul className="pg-track" ref={track} onScroll={many ? onScroll : undefined} tabIndex={-1}>
+        {/* Divs, not a list: each slide is a group (APG carousel), and a list may hold only
+            list items (axe 'list'). */}
+        <div className="pg-track" ref={track} onScroll={many ? onScroll : undefined} tabIndex={-1}>
           {images.map((image, i) => (
-            <li
+            <div
               key={image.id}
               className="pg-slide"
               data-image-id={image.id}
@@ -145,9 +147,9 @@ export default function ProductGallery({ itemId, images, labels }: ProductGaller
               >
                 <Img image={image} sizes={MAIN_SIZES} eager={i === 0} alt={image.altText} />
               </a>
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
         {many ? (
           <>
             <button
