@@ -11,6 +11,13 @@ const SHOTS = process.env.REVIEWS_SHOTS_DIR ?? '/tmp/reviews-shots';
 const PHONE = { width: 390, height: 844 };
 const BOWL = { itemId: 'demo-everyday-bowl', sku: 'SM-BWL-S-SEA' };
 
+/** A full-page screenshot at 1440 px, then back to the phone's width. */
+async function desktopShot(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/${name}-1440.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+}
+
 /** A JSON call from the page, with the crumb cookie echoed as the islands do. */
 async function call(page: Page, method: string, path: string, body?: unknown) {
   return page.evaluate(
@@ -134,6 +141,7 @@ describe('product reviews in the browser (390 px)', () => {
       390,
     );
     await page.screenshot({ path: `${SHOTS}/request-390.png`, fullPage: true });
+    await desktopShot(page, 'request');
     await form.getByRole('button', { name: 'Submit review' }).click();
     await expect
       .poll(() => form.textContent())
@@ -148,6 +156,7 @@ describe('product reviews in the browser (390 px)', () => {
       await owner.page.evaluate(() => document.documentElement.scrollWidth),
     ).toBeLessThanOrEqual(390);
     await owner.page.screenshot({ path: `${SHOTS}/config-reviews-390.png`, fullPage: true });
+    await desktopShot(owner.page, 'config-reviews');
     await item.getByRole('button', { name: 'Approve' }).click();
     await expect
       .poll(() => owner.page.textContent('.cm-message'))

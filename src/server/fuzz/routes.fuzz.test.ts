@@ -44,6 +44,7 @@ const COUNTED = [
   'products',
   'variants',
   'product_imports',
+  'product_reviews',
 ] as const;
 
 interface Variant {

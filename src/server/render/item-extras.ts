@@ -16,3 +16,8 @@ export type ItemExtrasLoader = (args: {
 }) => Promise<void>;
 
 export const itemExtrasLoaders: Record<string, ItemExtrasLoader> = {};
+
+/** The same for the product cards of a shop list page (reviews' stars under the price). */
+export type ListExtrasLoader = (args: { db: Db; site: Site; items: ItemJson[] }) => Promise<void>;
+
+export const listExtrasLoaders: Record<string, ListExtrasLoader> = {};

@@ -15,7 +15,7 @@ import {
 } from '../content/content-queries.js';
 import { loadPageAssets } from './assets.js';
 import { blockPropsLoaders } from './block-props.js';
-import { itemExtrasLoaders } from './item-extras.js';
+import { itemExtrasLoaders, listExtrasLoaders } from './item-extras.js';
 import { IslandHtmlCache } from './island-html-cache.js';
 import { createIslandRenderer } from './island-renderer.js';
 import { renderIsland } from './islands.js';
@@ -46,6 +46,7 @@ export function pageRendererFor(deps: AppDeps): PageRenderer {
         content: { listItems, findItem, findItemsByIds, findAssets, searchItems },
         blockProps: blockPropsLoaders,
         itemExtras: itemExtrasLoaders,
+        listExtras: listExtrasLoaders,
       },
       compiler,
       themes: new ThemeCache(deps.config.themesDir, compiler),

@@ -1,7 +1,21 @@
-import { itemExtrasLoaders } from '../render/item-extras.js';
+import { itemExtrasLoaders, listExtrasLoaders } from '../render/item-extras.js';
 import { starPercent } from '../../shared/reviews/rules.js';
 import { reviewCountLabel, reviewTexts } from '../../shared/reviews/texts.js';
-import { listPublished, reviewsOn } from './review-service.js';
+import { listPublished, reviewSummaries, reviewsOn } from './review-service.js';
+import type { ItemRating } from '../../shared/reviews/api.js';
+import type { Db } from '../db/database.js';
+import type { Site } from '../sites/site-queries.js';
+import type { ItemJson } from '../render/context/types.js';
+import type { ReviewTexts } from '../../shared/reviews/texts.js';
+
+function itemRating(average: number, count: number, texts: ReviewTexts): ItemRating {
+  return {
+    average,
+    count,
+    percent: starPercent(average),
+    label: texts.outOfFive.replace('{rating}', String(average)),
+  };
+}
 
 /**
  * Registers the product-page loader that gives templates `item.rating` (average and count, also
@@ -14,7 +28,8 @@ export function registerReviewsRendering(): void {
     if (collectionKind !== 'products' || !item.structuredContent || !reviewsOn(site)) return;
     const texts = reviewTexts(site.language);
     const list = await listPublished(db, site.id, item.id, 1);
-    item.rating = { average: list.average, count: list.count };
+    item.rating = itemRating(list.average, list.count, texts);
+    if (item.relatedItems) await rateCards(db, site, item.relatedItems);
     item.reviews = {
       average: list.average,
       count: list.count,
@@ -34,4 +49,23 @@ export function registerReviewsRendering(): void {
       island: { productId: item.id, locale: site.language, list, texts },
     };
   };
+  // The shop list's cards: stars and count under the price (one query for the page's products).
+  listExtrasLoaders.reviews = async ({ db, site, items }) => {
+    if (reviewsOn(site)) await rateCards(db, site, items);
+  };
+}
+
+/** Ratings onto product cards (shop lists, related products), one query for all of them. */
+async function rateCards(db: Db, site: Site, items: ItemJson[]): Promise<void> {
+  const products = items.filter((i) => i.structuredContent);
+  const texts = reviewTexts(site.language);
+  const summaries = await reviewSummaries(
+    db,
+    site.id,
+    products.map((i) => i.id),
+  );
+  for (const item of products) {
+    const s = summaries.get(item.id);
+    if (s) item.rating = itemRating(s.average, s.count, texts);
+  }
 }

@@ -385,7 +385,24 @@ describeEachBackend('reviews API', (kind) => {
     await settings(SITE_A, {});
     const v = new Visitor(app);
     const json = (await v.get('/shop/p/mug?format=json')).json();
-    expect(json.item.rating).toEqual({ average: 3.6, count: 8 });
+    expect(json.item.rating).toEqual({
+      average: 3.6,
+      count: 8,
+      percent: 72,
+      label: '3.6 out of 5 stars',
+    });
+    // The shop grid: stars and count under the price of reviewed products only.
+    const shop = (await v.get('/shop')).body;
+    const mugCard = /<article class="product-card" data-item-id="mug">[\s\S]*?<\/article>/.exec(
+      shop,
+    )![0];
+    expect(mugCard).toContain('class="product-card-rating"');
+    expect(mugCard).toContain('3.6 out of 5 stars');
+    expect(mugCard).toContain('(8)');
+    const teeCard = /<article class="product-card" data-item-id="tee">[\s\S]*?<\/article>/.exec(
+      shop,
+    )![0];
+    expect(teeCard).not.toContain('product-card-rating');
     const html = (await v.get('/shop/p/mug')).body;
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
     expect(ld.aggregateRating).toEqual({

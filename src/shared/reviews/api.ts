@@ -52,6 +52,14 @@ export interface RatingSummary {
   count: number;
 }
 
+/** `item.rating` of product JSON: the numbers, and what a product card draws. */
+export interface ItemRating extends RatingSummary {
+  /** The stars' filled width (0–100). */
+  percent: number;
+  /** '4.3 out of 5 stars', for screen readers. */
+  label: string;
+}
+
 export interface ReviewSummary extends RatingSummary {
   /** Published reviews by rating: index 0 is 1 star, index 4 is 5 stars. */
   distribution: number[];

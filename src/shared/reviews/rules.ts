@@ -77,10 +77,7 @@ export function averageRating(sum: number, count: number): number {
   return count > 0 ? Math.round((sum / count) * 10) / 10 : 0;
 }
 
-/** The stars' fill as a percentage of five (the CSS width of the filled row). */
-export function starPercent(average: number): number {
-  return Math.max(0, Math.min(100, Math.round((average / 5) * 1000) / 10));
-}
+export { starPercent } from './stars.js';
 
 /** New reviews wait for approval unless the site publishes them at once. */
 export function newReviewStatus(autoPublish: boolean): 'pending' | 'published' {

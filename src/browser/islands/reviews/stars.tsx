@@ -1,4 +1,4 @@
-import { starPercent } from '../../../shared/reviews/rules.js';
+import { starPercent } from '../../../shared/reviews/stars.js';
 
 /**
  * Five stars filled to `rating` (a CSS width over an outline row), with the value as text for

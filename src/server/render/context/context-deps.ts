@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { BlockPropsLoader } from '../block-props.js';
-import type { ItemExtrasLoader } from '../item-extras.js';
+import type { ItemExtrasLoader, ListExtrasLoader } from '../item-extras.js';
 import type { CatalogReader } from './catalog-reader.js';
 import type { ContentReader } from './content-reader.js';
 import type { SiteBase } from './site-context.js';
@@ -13,6 +13,8 @@ export interface ContextDeps {
   blockProps: Partial<Record<'form' | 'newsletter', BlockPropsLoader>>;
   /** Other domains' additions to an item page (comments, likes, share links; item-extras.ts). */
   itemExtras?: Readonly<Record<string, ItemExtrasLoader>>;
+  /** Other domains' additions to a shop list's product cards (review stars; item-extras.ts). */
+  listExtras?: Readonly<Record<string, ListExtrasLoader>>;
 }
 
 /** The parts of a request a page depends on (the page cache keys on exactly these). */

@@ -41,6 +41,8 @@ export async function buildListContext(
   const items = rows.map((r) => itemJson(r, collection, assets, ctx.websiteSettings));
   if (collection.kind === 'products') {
     await attachProducts(deps.db, deps.catalog, site, ctx, items, 'plp');
+    for (const load of Object.values(deps.listExtras ?? {}))
+      await load({ db: deps.db, site, items });
   }
   ctx.collection = collectionJson(collection);
   ctx.items = items;

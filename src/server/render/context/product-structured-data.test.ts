@@ -38,6 +38,23 @@ describe('productStructuredData', () => {
     ]);
   });
 
+  it('adds AggregateRating beside the offers only when the product has published reviews', () => {
+    const rated = { ...digitalItem(), rating: { average: 4.3, count: 6 } } as ItemJson;
+    const data = productStructuredData(rated, 'https://tea.example') as Record<string, unknown>;
+    expect(data.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.3,
+      reviewCount: 6,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    expect(data.offers).toHaveLength(1);
+    const none = { ...digitalItem(), rating: { average: 0, count: 0 } } as ItemJson;
+    expect(productStructuredData(none, 'https://tea.example')).not.toHaveProperty(
+      'aggregateRating',
+    );
+  });
+
   it('is absent for items that are not products', () => {
     const item = { ...digitalItem(), structuredContent: undefined };
     expect(productStructuredData(item, 'https://tea.example')).toBeUndefined();

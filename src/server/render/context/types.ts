@@ -1,6 +1,6 @@
 import type {
+  ItemRating,
   ProductReviewsJson,
-  RatingSummary,
   ReviewRequestPageJson,
 } from '../../../shared/reviews/api.js';
 import type { ItemSocial } from '../../../shared/comments/api.js';
@@ -167,7 +167,7 @@ export interface ItemJson {
   /** Comments, like button and share links (issue 14; src/server/comments, docs/comments.md). */
   social?: ItemSocial;
   /** A product's published reviews in numbers, when the site has reviews on (docs/reviews.md). */
-  rating?: RatingSummary;
+  rating?: ItemRating;
   /** The product page's reviews section (src/server/reviews, docs/reviews.md). */
   reviews?: ProductReviewsJson;
   publicCommentCount: number;
