@@ -61,4 +61,6 @@ export const islandTextAreas: Readonly<Record<IslandName, readonly TextArea[]>> 
   // Their texts come in their props (the server's, in the site language).
   'comment-form': [],
   'item-actions': [],
+  'product-reviews': [],
+  'review-request': [],
 };

@@ -65,6 +65,11 @@ const JA: MessageTexts = {
     CHECKOUT_CART_CHANGED:
       'カートの内容が変更されました。内容をご確認のうえ、もう一度お試しください。',
     PAYMENT_METHOD_UNAVAILABLE: 'このお支払い方法は現在ご利用いただけません。',
+    NOTHING_LEFT_TO_PAY: 'お支払い残額はありません。カードを使わずにご注文を確定してください。',
+    REVIEW_INVALID: 'レビューの内容をご確認ください。',
+    REVIEW_EXISTS: 'この商品はレビュー済みです。ありがとうございました。',
+    REVIEW_LINK_INVALID: 'このレビューのリンクは無効か、期限が切れています。',
+    REVIEWS_OFF: '現在、このショップはレビューを受け付けていません。',
     PAYMENT_ACTION_REQUIRED: 'カード会社による本人認証が必要です。',
     PAYMENT_NOT_FOUND:
       'このお支払いはこのご注文のものではありません。カード情報をもう一度入力してください。',
