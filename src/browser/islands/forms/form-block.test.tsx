@@ -52,6 +52,22 @@ describe('form islands render on the server', () => {
     expect(html).not.toContain('form-captcha');
   });
 
+  it('gives two forms rendered as separate islands different element ids (labels find their own field)', () => {
+    const contact = renderToString(<FormBlock form={form} pageContext={{}} />);
+    const newsletter = renderToString(
+      <NewsletterBlock
+        form={{ ...form, id: 'form-newsletter', kind: 'newsletter' }}
+        pageContext={{}}
+      />,
+    );
+    const ids = (html: string) => [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]!);
+    expect(ids(contact).length).toBeGreaterThan(5);
+    expect(ids(contact).filter((id) => ids(newsletter).includes(id))).toEqual([]);
+    expect(contact).toMatch(
+      /<label for="(f-form-contact[^"]*-message)">[\s\S]*<textarea[^>]* id="\1"/,
+    );
+  });
+
   it('uses the compact captcha below 320 px (SPEC 9.1)', () => {
     expect(widgetSize(319)).toBe('compact');
     expect(widgetSize(320)).toBe('normal');

@@ -37,7 +37,10 @@ export function FormView(props: FormIslandProps & { variant?: 'form' | 'newslett
   const { form, pageContext } = props;
   const texts = formTexts(props.locale);
   const newsletter = (props.variant ?? form.kind) === 'newsletter';
-  const idBase = `f${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  // Each island is its own React root, so useId alone repeats across the forms of one page (the
+  // contact and newsletter forms both got 'f_R_0_-email', and a label pointed at the other
+  // form's field): the form's id keeps them apart.
+  const idBase = `f-${form.id}${useId()}`.replace(/[^a-zA-Z0-9_-]/g, '');
   // Hydration starts from what was typed into the server's form before it (issue 14).
   const [values, setValues] = useState<Record<string, RawFieldState>>(
     () => props.earlyValues ?? {},

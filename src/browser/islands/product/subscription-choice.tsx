@@ -81,7 +81,7 @@ export function SubscriptionChoice(props: {
             value={c.value}
             checked={props.value === c.value}
             onChange={() => props.onChange(c.value)}
-          />
+          />{' '}
           {c.label}
         </label>
       ))}
