@@ -32,6 +32,9 @@ const EN = {
   selectOptionText: ProductTexts.SELECT_OPTION,
   soldOutButtonText: ProductTexts.SOLD_OUT_BUTTON,
   addedToCartText: '{productName} was added to your cart.',
+  // The added-item popover's two links (issue 14).
+  viewCartText: 'View cart',
+  checkOutText: 'Check out',
   viewFullDetailsText: 'View full details',
   closeText: 'Close',
   // Cart indicator's spoken label (SPEC 9.1: one / other, '100+').
@@ -81,6 +84,8 @@ const JA: StorefrontTexts = {
   selectOptionText: 'オプションを選択',
   soldOutButtonText: '売り切れ',
   addedToCartText: '{productName}をカートに追加しました。',
+  viewCartText: 'カートを見る',
+  checkOutText: 'ご購入手続きへ',
   viewFullDetailsText: '詳細を見る',
   closeText: '閉じる',
   cartItemsOneText: 'カートに{count}点の商品',

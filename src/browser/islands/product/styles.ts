@@ -17,7 +17,13 @@ const CSS = `
 .pi-close{position:absolute;top:8px;right:8px;background:none;border:0;font-size:24px;line-height:1;cursor:pointer;padding:4px 8px}
 @keyframes pi-fade{from{opacity:0}to{opacity:1}}
 @keyframes pi-rise{from{opacity:0;transform:translateY(12px)}to{opacity:1;transform:none}}
-.pi-popover{position:fixed;z-index:10001;background:#fff;color:#111;padding:12px 40px 12px 16px;border-radius:4px;box-shadow:0 4px 16px rgba(0,0,0,.2);max-width:320px;animation:pi-fade .3s ease}
+.pi-popover{position:fixed;z-index:10001;box-sizing:border-box;background:#fff;color:#111;padding:16px;border-radius:6px;box-shadow:0 6px 24px rgba(0,0,0,.2);width:min(340px,calc(100vw - 66px));animation:pi-fade .3s ease}
+.pi-popover-body{display:flex;gap:12px;align-items:center;padding-right:32px}
+.pi-popover-image{flex:none;display:block;width:64px;height:64px;object-fit:cover;border-radius:4px;background:rgba(0,0,0,.06)}
+.pi-popover-text{margin:0;overflow-wrap:anywhere}
+.pi-popover-actions{display:flex;gap:8px;margin-top:14px}
+.pi-popover-actions .button{flex:1 1 0;box-sizing:border-box;min-height:44px;display:inline-flex;align-items:center;justify-content:center;padding:.5rem .75rem;text-align:center;line-height:1.2}
+.pi-popover .pi-close{min-width:44px;min-height:44px;top:2px;right:2px}
 .pi-field{display:block;margin:0 0 12px}
 .pi-field-error{color:#b00020;font-size:.9em;margin:4px 0 0}
 .pi-mark{display:inline-block;margin-left:8px;font-size:.8em;text-transform:uppercase;letter-spacing:.05em}

@@ -71,6 +71,8 @@ export function useAddToCart(opts: UseAddToCartOptions): {
   const isList = pageType === 'plp';
   const optsRef = useRef(opts);
   optsRef.current = opts;
+  /** The sku of the last line added, for the popover's picture. */
+  const addedSku = useRef<string | null>(null);
 
   const texts = storefrontTexts(props.locale);
   const [state, machine] = useAddToCartMachine({
@@ -83,8 +85,15 @@ export function useAddToCart(opts: UseAddToCartOptions): {
       soldOut: texts.soldOutButtonText,
     },
     onAdded: () => {
-      // SPEC 4.1: the added-item popover belongs to list pages.
-      if (isList) showAddedPopover(item.title, texts);
+      // SPEC 4.1: the added-item popover belongs to list pages. Its picture is the added line's
+      // (the chosen variant's image, else the product's), as the cart answered it.
+      if (isList) {
+        const sku = addedSku.current;
+        const line = cartStore
+          .getCart()
+          ?.entries.find((e) => e.itemId === item.id && e.chosenVariant.sku === sku);
+        showAddedPopover({ name: item.title, image: line?.image }, texts);
+      }
       optsRef.current.onAdded?.();
     },
   });
@@ -155,6 +164,7 @@ export function useAddToCart(opts: UseAddToCartOptions): {
     switch (outcome.status) {
       case 'added':
       case 'redirected':
+        addedSku.current = outcome.variant.sku;
         machine.succeed();
         reportSuccess(outcome.variant, outcome.quantity);
         return;
