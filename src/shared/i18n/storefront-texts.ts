@@ -130,6 +130,10 @@ const EN_THEME = {
   productUnavailableText: 'This product is not available.',
   addOnsText: 'Add-ons',
   relatedProductsText: 'You might also like',
+  // The events list (issue 14): upcoming first, past events on their own list.
+  upcomingEventsText: 'Upcoming events',
+  pastEventsText: 'Past events',
+  noUpcomingEventsText: 'No upcoming events.',
   // The product page's image gallery (island product-gallery).
   productImagesText: 'Product images',
   previousImageText: 'Previous image',
@@ -157,6 +161,9 @@ const JA_THEME: ThemeTexts = {
   productUnavailableText: 'この商品は現在ご購入いただけません。',
   addOnsText: '一緒に購入',
   relatedProductsText: 'こちらもおすすめ',
+  upcomingEventsText: '今後のイベント',
+  pastEventsText: '過去のイベント',
+  noUpcomingEventsText: '今後予定されているイベントはありません。',
   productImagesText: '商品画像',
   previousImageText: '前の画像',
   nextImageText: '次の画像',
