@@ -263,12 +263,12 @@ describe('product form in the browser (SPEC 4.3, 4.4, 5.1, 5.2)', () => {
     });
     const custom = await openCustomForm(page, server.url, product);
     const likert = custom.locator('[data-field-type="likert"]');
-    // One question of two answered is still missing one.
+    // One question answered of several is still missing some.
     await likert.locator('input[type="radio"]').first().check();
     await custom.locator('button[type="submit"]').click();
     await expect
       .poll(() => likert.locator('.pi-field-error').textContent())
-      .toBe('Survey is not valid. Missing a required question.');
+      .toBe('Your confidence is not valid. Missing a required question.');
     expect(await likert.getAttribute('aria-invalid')).toBe('true');
     expect(await custom.locator('[data-testid="custom-form-summary"]').textContent()).toBe(SUMMARY);
     expect(errors).toEqual([]);

@@ -89,7 +89,8 @@ export function workshopBookingFields(): FormFieldDef[] {
     {
       id: 'confidence',
       type: 'likert',
-      label: 'How confident do you feel about…',
+      label: 'Your confidence',
+      description: 'How sure do you feel about each of these? It helps us pitch the day.',
       questions: ['Centring clay', 'Pulling walls', 'Glazing'],
     },
     {
@@ -132,7 +133,7 @@ export function nameMugFields(): FormFieldDef[] {
       id: 'message',
       type: 'textarea',
       label: 'Message (optional)',
-      maxLength: 200,
+      maxLength: 80,
       description: 'A few words for the back, such as a date.',
     },
   ];
@@ -192,7 +193,7 @@ export const seedDemoForms = async ({
     });
     await saveForm(db, 'site-demo', {
       id: 'form-name-mug',
-      name: 'Name mug lettering',
+      name: 'Personalise your mug',
       kind: 'product',
       fields: nameMugFields(),
       submitLabel: 'Add To Cart',
