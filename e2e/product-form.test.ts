@@ -268,7 +268,7 @@ describe('product form in the browser (SPEC 4.3, 4.4, 5.1, 5.2)', () => {
     await custom.locator('button[type="submit"]').click();
     await expect
       .poll(() => likert.locator('.pi-field-error').textContent())
-      .toBe('Your confidence is not valid. Missing a required question.');
+      .toBe('Survey is not valid. Missing a required question.');
     expect(await likert.getAttribute('aria-invalid')).toBe('true');
     expect(await custom.locator('[data-testid="custom-form-summary"]').textContent()).toBe(SUMMARY);
     expect(errors).toEqual([]);
