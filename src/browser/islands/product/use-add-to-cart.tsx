@@ -20,7 +20,6 @@ import {
 } from '../../../shared/product/rules.js';
 import type { VariantJson } from '../../../shared/product/types.js';
 import { cartStore } from '../cart/store.js';
-import { showAddedPopover } from './added-popover.js';
 import { handleAddToCartClick } from './add-to-cart-click.js';
 import type { AlertState } from './alert-dialog.js';
 import { browserEffects } from './browser-effects.js';
@@ -33,6 +32,15 @@ import { useAddToCartMachine } from './use-add-to-cart-machine.js';
 const AlertDialog = lazy(() =>
   import('./alert-dialog.js').then((m) => ({ default: m.AlertDialog })),
 );
+/** The list pages' added-item popover (SPEC 4.1): its own chunk, loaded once. */
+let popoverModule: Promise<typeof import('./added-popover.js')> | undefined;
+function loadPopover(): Promise<typeof import('./added-popover.js')> {
+  popoverModule ??= import('./added-popover.js').catch((err: unknown) => {
+    popoverModule = undefined;
+    throw err;
+  });
+  return popoverModule;
+}
 /** Only products with a custom form ever need it, and only once clicked: its own chunk. */
 const CustomFormModal = lazy(() =>
   import('./custom-form-modal.js').then((m) => ({ default: m.CustomFormModal })),
@@ -92,7 +100,10 @@ export function useAddToCart(opts: UseAddToCartOptions): {
         const line = cartStore
           .getCart()
           ?.entries.find((e) => e.itemId === item.id && e.chosenVariant.sku === sku);
-        showAddedPopover({ name: item.title, image: line?.image }, texts);
+        void loadPopover().then(
+          (m) => m.showAddedPopover({ name: item.title, image: line?.image }, texts),
+          (err: unknown) => console.warn('added popover could not load', err),
+        );
       }
       optsRef.current.onAdded?.();
     },
@@ -104,6 +115,11 @@ export function useAddToCart(opts: UseAddToCartOptions): {
 
   // The cart's contents count against stock (SPEC 5.1), so make sure the store has loaded.
   useEffect(() => cartStore.start(), []);
+  // List pages fetch the popover's chunk ahead, so it shows with 'Added!' (product pages never
+  // show it and never load it).
+  useEffect(() => {
+    if (isList) void loadPopover().catch(() => undefined);
+  }, [isList]);
 
   function request(): AddToCartRequest {
     const o = optsRef.current;
