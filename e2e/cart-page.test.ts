@@ -7,22 +7,22 @@ import { newPage } from './browser.js';
 /** Demo products (demo/demo-store.json). */
 const TIDEPOOL = { itemId: 'demo-tidepool-mug', sku: 'SM-MUG-TIDE' }; // $38.00, Glaze: Tidepool
 const CANDLE = { itemId: 'demo-candle', sku: 'SM-CANDLE-CEDAR' }; // $28.00, unlimited
-/** $48.00; its form (form-product-custom) has every field type. */
-const CUSTOM_MUG = { itemId: 'demo-custom-mug', sku: 'SM-MUG-CUSTOM' };
+/** Glaze Lab, $145.00; its booking form (form-product-custom) has every field type. */
+const BOOKING = { itemId: 'demo-workshop-booking', sku: 'SM-WKSP-GLAZE' };
 
-/** Answers to every field type of form-product-custom (field id → value, SPEC 3.6 shapes). */
+/** Answers to every field type of the workshop booking form (field id → value, SPEC 3.6 shapes). */
 const answers = (message: string) => ({
   name: ['Ada', 'Lovelace'],
   email: 'ada@example.com',
   phone: ['', '555', '123', '4567'],
   address: ['1 Main St', '', 'Springfield', 'IL', '62701', 'US'],
-  date: ['04', '12', '1990'],
-  time: ['10', '30', '00', 'AM'],
-  topic: 'Product',
-  'contact-by': 'Phone',
-  interests: ['Textiles'],
-  survey: { 'Delivery was quick': '2' },
-  subject: 'Gift',
+  experience: 'A class or two',
+  hand: 'Left',
+  dietary: ['Vegan'],
+  confidence: { 'Pulling walls': '2' },
+  'collect-date': ['04', '12', '2027'],
+  'collect-time': ['10', '30', '00', 'AM'],
+  guest: 'Gift',
   message,
   source: 'newsletter',
 });
@@ -171,8 +171,8 @@ describe('cart page in the browser (SPEC 2, 8.3)', () => {
   it('edits a line’s custom-form answers: pre-filled form, recalculate events, failures', async () => {
     const { page, context, errors } = await newPage(browser, { baseURL: server.url });
     await page.goto('/');
-    expect(await addToCart(page, CUSTOM_MUG, 1, answers('For Ada'))).toBe(200);
-    expect(await addToCart(page, CUSTOM_MUG, 1, answers('For Grace'))).toBe(200);
+    expect(await addToCart(page, BOOKING, 1, answers('For Ada'))).toBe(200);
+    expect(await addToCart(page, BOOKING, 1, answers('For Grace'))).toBe(200);
     await addToCart(page, CANDLE, 1);
     await openCart(page);
     await recordCartEvents(page);
@@ -185,7 +185,7 @@ describe('cart page in the browser (SPEC 2, 8.3)', () => {
     // Only lines with a form get the control.
     expect(await page.$$(`${CART} button.ci-edit`)).toHaveLength(2);
     expect(await page.$(`${row('Salt & Cedar Candle')} button.ci-edit`)).toBeNull();
-    expect(await subtotal(page)).toBe('$124.00');
+    expect(await subtotal(page)).toBe('$318.00');
 
     // Opened by keyboard, pre-filled with every answer.
     await page.focus(edit);
@@ -197,16 +197,17 @@ describe('cart page in the browser (SPEC 2, 8.3)', () => {
     expect(await form.locator('[data-part="Zip"]').inputValue()).toBe('62701');
     expect(await form.locator('[data-part="Ampm"]').inputValue()).toBe('AM');
     expect(await form.locator('input[type=email]').inputValue()).toBe('ada@example.com');
-    expect(await form.locator('select').inputValue()).toBe('Product');
-    expect(await form.locator('input[type=radio][value="Phone"]').isChecked()).toBe(true);
-    expect(await form.locator('input[type=checkbox][value="Textiles"]').isChecked()).toBe(true);
-    expect(await form.locator('input[type=checkbox][value="Prints"]').isChecked()).toBe(false);
+    expect(await form.locator('select').inputValue()).toBe('A class or two');
+    expect(await form.locator('input[type=radio][value="Left"]').isChecked()).toBe(true);
+    expect(await form.locator('input[type=checkbox][value="Vegan"]').isChecked()).toBe(true);
+    expect(await form.locator('input[type=checkbox][value="Nut allergy"]').isChecked()).toBe(false);
     // Likert: the answered question only.
     const strongly = form.locator('input[type=radio][value="2"]');
-    expect([await strongly.nth(0).isChecked(), await strongly.nth(1).isChecked()]).toEqual([
-      false,
-      true,
-    ]);
+    expect([
+      await strongly.nth(0).isChecked(),
+      await strongly.nth(1).isChecked(),
+      await strongly.nth(2).isChecked(),
+    ]).toEqual([false, true, false]);
     expect(await form.locator('textarea').inputValue()).toBe('For Ada');
     expect(await cartEvents()).toEqual([]);
 
@@ -215,7 +216,7 @@ describe('cart page in the browser (SPEC 2, 8.3)', () => {
     await expect.poll(() => form.count()).toBe(0);
     await expect.poll(() => page.textContent(ada)).toContain('For Ada & Bob');
     expect(await cartEvents()).toEqual(['cart:recalculate-start', 'cart:recalculate-end']);
-    expect(await subtotal(page)).toBe('$124.00');
+    expect(await subtotal(page)).toBe('$318.00');
     expect(await alertText(page)).toBe('');
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.closest('tr')?.dataset.entryId))
@@ -278,7 +279,7 @@ describe('cart page in the browser (SPEC 2, 8.3)', () => {
     await expect.poll(async () => (await page.$$(`${CART} tbody tr`)).length).toBe(2);
     const grace = `${CART} tbody tr:has-text("For Grace")`;
     expect(await page.inputValue(`${grace} input[type=number]`)).toBe('2');
-    expect(await subtotal(page)).toBe('$124.00');
+    expect(await subtotal(page)).toBe('$318.00');
     expect(await alertText(page)).toBe('');
     const graceId = await page.getAttribute(grace, 'data-entry-id');
     await expect

@@ -263,7 +263,7 @@ describe('product form in the browser (SPEC 4.3, 4.4, 5.1, 5.2)', () => {
     });
     const custom = await openCustomForm(page, server.url, product);
     const likert = custom.locator('[data-field-type="likert"]');
-    // One question of two answered is still missing one.
+    // One question answered of several is still missing some.
     await likert.locator('input[type="radio"]').first().check();
     await custom.locator('button[type="submit"]').click();
     await expect

@@ -27,7 +27,11 @@ import {
 /** A real desktop Chrome: HeadlessChrome is a known bot and its telemetry is not counted. */
 const UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-const CUSTOM_MUG = { itemId: 'demo-custom-mug', sku: 'SM-MUG-CUSTOM' };
+/** The workshop booking's two dates; its form (form-product-custom) has every field type. */
+const BOOKINGS = [
+  { itemId: 'demo-workshop-booking', sku: 'SM-WKSP-GLAZE' },
+  { itemId: 'demo-workshop-booking', sku: 'SM-WKSP-HAND' },
+];
 const CANDLE = { itemId: 'demo-candle', sku: 'SM-CANDLE-CEDAR' };
 const SOLD_OUT = { productId: 'demo-dune-vase', variantId: 'v-demo-dune-vase' };
 /** Shows in every record the owner's screens must list, so a screen is known to be loaded. */
@@ -241,20 +245,25 @@ describe('XSS and header-injection corpus', () => {
     const fields = spread(PAYLOADS, 10, 3);
     for (let r = 0; r < 3; r++) {
       const shopper = await newApi();
-      for (const a of [answers[2 * r]!, answers[2 * r + 1]!]) {
+      for (const [i, a] of [answers[2 * r]!, answers[2 * r + 1]!].entries()) {
         const res = await shopper.post('/api/commerce/shopping-cart/entries', {
-          ...CUSTOM_MUG,
+          ...BOOKINGS[i]!,
           quantity: 1,
           additionalFields: JSON.stringify({
             name: [a[0], a[1]],
             email: 'ada@example.com',
             address: [a[2], a[3], a[4], 'IL', '62701', 'US'],
-            subject: a[5],
+            guest: a[5],
             message: a[6],
           }),
         });
-        await ok(res, `add custom mug (shopper ${r})`);
+        await ok(res, `add workshop booking (shopper ${r})`);
       }
+      // Something to ship, so the order keeps its shipping address (as the mugs did before).
+      await ok(
+        await shopper.post('/api/commerce/shopping-cart/entries', { ...CANDLE, quantity: 1 }),
+        `add candle (shopper ${r})`,
+      );
       const page = await shopper.context.newPage();
       await render(page, `page:/cart#${r}`, '/cart', async (p) => {
         await hydrated('[data-island="cart-page"]')(p);

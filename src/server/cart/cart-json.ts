@@ -4,6 +4,7 @@ import { isDigitalGood, needsShipping } from '../../shared/product/rules.js';
 import type { MoneyJson } from '../../shared/product/types.js';
 import type { CouponJson, InvalidCouponJson } from '../../shared/checkout/api.js';
 import type { FieldAnswer } from '../../shared/forms/values.js';
+import type { CartLineImage } from '../../shared/cart/line-image.js';
 import type { AdditionalFields, CartEntriesTable, CartsTable } from './tables.js';
 
 export type CartRow = Selectable<CartsTable>;
@@ -64,6 +65,11 @@ export interface CartEntryJson {
   additionalFields: AdditionalFields | null;
   /** The answers with their field labels, as the form read when the line was added (SPEC 3.6). */
   additionalFieldAnswers: FieldAnswer[] | null;
+  /**
+   * The line's thumbnail (issue 14): the variant's image, else the product's first; null for
+   * none. Added to every cart answer of the routes (cart-images.ts), absent elsewhere.
+   */
+  image?: CartLineImage | null;
 }
 
 /**

@@ -10,6 +10,8 @@ export interface CartProduct {
   itemId: string;
   title: string;
   product: ProductJson;
+  /** The item's first picture (its main image, else the first of its images), for cart lines. */
+  firstImageId?: string | null;
 }
 
 /**
@@ -31,7 +33,12 @@ export async function loadCartProduct(
   const product = products.get(itemId);
   const item = items[0];
   if (!product || !item || draft) return undefined;
-  return { itemId, title: item.title, product: withSellableVariant(itemId, product) };
+  return {
+    itemId,
+    title: item.title,
+    product: withSellableVariant(itemId, product),
+    firstImageId: item.main_image_id ?? item.asset_ids[0] ?? null,
+  };
 }
 
 /**

@@ -21,6 +21,7 @@ import { purgeAbandonedCarts, purgeExpiredSubscriptionCarts } from './purge-cart
 import { createSubscriptionCart } from './subscription-service.js';
 import { loadCartProduct } from './catalog-port.js';
 import { CartProductCache } from './cart-product-cache.js';
+import { CartImageCache } from './cart-images.js';
 import { AddLineBatcher } from './add-line-batcher.js';
 import { storeOf } from './store.js';
 import {
@@ -56,10 +57,12 @@ const CART_BODY_LIMIT = 64 * 1024;
 
 /** The cart domain's HTTP routes (SPEC 7 and docs/contracts.md). */
 export const cartRoutes: DomainRoutes = async (app, deps) => {
+  const products = new CartProductCache(deps.caches);
+  const images = new CartImageCache(products, deps.caches);
   const svc: CartDeps = {
     db: deps.db,
     now: deps.now,
-    products: new CartProductCache(deps.caches),
+    products,
     // PGlite runs one statement at a time: more in flight would only queue there, unbatched.
     lines: new AddLineBatcher(deps.db, deps.dbKind === 'pglite' ? 1 : ADD_STATEMENTS_IN_FLIGHT),
   };
@@ -84,8 +87,19 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
   const writeConfig = { rateLimit };
   // Issue 15: every cart answer but an add's shows its discount (cart-discounts.ts).
   const discounts = orderDepsFor(deps, app.log).discounts!;
-  const discounted = (req: FastifyRequest, cart: CartJson) =>
-    withDiscounts(discounts, storeOf(req.site), cart, deps.now());
+  // Issue 14: and every cart answer carries its lines' thumbnails (cart-images.ts).
+  const pictured = (req: FastifyRequest, cart: CartJson) =>
+    images.decorate(deps.db, storeOf(req.site), cart);
+  const discounted = async (req: FastifyRequest, cart: CartJson) =>
+    pictured(req, await withDiscounts(discounts, storeOf(req.site), cart, deps.now()));
+  const withEntry = async <E extends { id: string }>(
+    req: FastifyRequest,
+    cart: CartJson,
+    entry: E | null | undefined,
+  ) => {
+    const shoppingCart = await pictured(req, cart);
+    return { shoppingCart, entry: shoppingCart.entries.find((e) => e.id === entry?.id) ?? entry };
+  };
 
   app.post(
     '/api/commerce/shopping-cart/entries',
@@ -111,7 +125,14 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
         });
       }
       if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.header('cache-control', 'no-store').send(result.body);
+      const { shoppingCart, entry } = await withEntry(
+        req,
+        result.body.shoppingCart,
+        result.body.newlyAdded,
+      );
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ ...result.body, shoppingCart, newlyAdded: entry });
     },
   );
 
@@ -130,7 +151,14 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
         sku: body.sku ?? '',
         additionalFields: body.additionalFields,
       });
-      return reply.header('cache-control', 'no-store').send(result);
+      const { shoppingCart, entry } = await withEntry(
+        req,
+        result.shoppingCart,
+        result.updatedEntry,
+      );
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ ...result, shoppingCart, updatedEntry: entry });
     },
   );
 

@@ -30,6 +30,11 @@ export interface ProductArt {
   glaze2: string;
   /** Background gradient, top-left to bottom-right. */
   background: [string, string];
+  /**
+   * 'detail': a close-up of the glaze where the wall meets the foot (a product's second
+   * picture); 'pair': two of the object side by side. The whole object when absent.
+   */
+  view?: 'detail' | 'pair';
 }
 
 export interface SceneArt {
@@ -145,8 +150,10 @@ function objectShapes(
  */
 export function productSvg(art: ProductArt, width: number, height: number, seed: string): string {
   const rnd = random(seed);
+  if (art.view === 'pair') return pairSvg(art, width, height, rnd);
   const { body, extra } = objectShapes(art.object, art.glaze, art.glaze2);
-  const speckles = Array.from({ length: 36 }, () => {
+  const detail = art.view === 'detail';
+  const speckles = Array.from({ length: detail ? 90 : 36 }, () => {
     const x = 200 + rnd() * 600;
     const y = 250 + rnd() * 520;
     const r = 1.5 + rnd() * 3.5;
@@ -155,7 +162,11 @@ export function productSvg(art: ProductArt, width: number, height: number, seed:
   // viewBox fixed at 1000 wide; taller pictures extend the backdrop below.
   const vh = Math.round((1000 * height) / width);
   const dy = (vh - 1000) / 2;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 ${-dy} 1000 ${vh}">
+  // The close-up frames the lower half of the object, where the glaze pools, at 2.4×.
+  const box = detail
+    ? `${290} ${440 - dy * 0.42} 420 ${Math.round(vh * 0.42)}`
+    : `0 ${-dy} 1000 ${vh}`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${box}">
 <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${art.background[0]}"/><stop offset="1" stop-color="${art.background[1]}"/></linearGradient>
 <radialGradient id="glaze" cx=".35" cy=".3" r=".8"><stop offset="0" stop-color="${art.glaze2}"/><stop offset=".45" stop-color="${art.glaze}"/><stop offset="1" stop-color="${art.glaze}"/></radialGradient>
 <clipPath id="body"><path d="${body}"/></clipPath></defs>
@@ -166,6 +177,22 @@ export function productSvg(art: ProductArt, width: number, height: number, seed:
 <path d="${body}" fill="url(#glaze)"/>
 <g clip-path="url(#body)" fill="${INK}" opacity=".28">${speckles}</g>
 ${extra}
+</svg>`;
+}
+
+/** Two of the object on one backdrop, the second a little smaller and behind. */
+function pairSvg(art: ProductArt, width: number, height: number, rnd: () => number): string {
+  const vh = Math.round((1000 * height) / width);
+  const dy = (vh - 1000) / 2;
+  const back = pot(art.object, 640, 720, 0.62, art.glaze2, art.glaze);
+  const front = pot(art.object, 380, 790, 0.7, art.glaze, art.glaze2);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 ${-dy} 1000 ${vh}">
+<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${art.background[0]}"/><stop offset="1" stop-color="${art.background[1]}"/></linearGradient></defs>
+<rect x="0" y="${-dy}" width="1000" height="${vh}" fill="url(#bg)"/>
+<circle cx="${(240 + rnd() * 120).toFixed(0)}" cy="${(260 + rnd() * 60).toFixed(0)}" r="200" fill="#fff" opacity=".22"/>
+<rect x="0" y="770" width="1000" height="${vh}" fill="${INK}" opacity=".05"/>
+<ellipse cx="520" cy="795" rx="380" ry="28" fill="${INK}" opacity=".16"/>
+${back}${front}
 </svg>`;
 }
 

@@ -115,6 +115,11 @@ export interface DemoVariant extends NewVariant {
   weightGrams?: number;
   /** An image id of `images`: choosing this variant shows it in the product's gallery. */
   imageId?: string;
+  /**
+   * An event id of `events` (issue 14): `{date}` in the option values becomes that event's
+   * date, written at seed (event-dates.ts), so a class's options and the events page agree.
+   */
+  eventId?: string;
 }
 
 export interface DemoPost extends DemoItemBase {
@@ -134,6 +139,11 @@ export type DemoGalleryImage = DemoItemBase;
 export interface DemoEvent extends DemoItemBase {
   /** Days from the seed (negative: past) and the local hour it starts. */
   startInDays: number;
+  /**
+   * Moves the day forward to the next such weekday (0 Sunday … 6 Saturday, in the site's time
+   * zone), so classes and markets fall on weekends whatever day the seed runs.
+   */
+  onWeekday?: number;
   startHour: number;
   durationHours: number;
   location: {

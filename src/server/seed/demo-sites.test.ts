@@ -26,6 +26,9 @@ import {
 } from '../../shared/product/rules.js';
 import type { ProductJson } from '../../shared/product/types.js';
 import { loadDemoSites } from './demo-sites.js';
+import { findForm } from '../forms/form-queries.js';
+import { FIELD_TYPES } from '../../shared/forms/types.js';
+import { eventDateLabel } from './event-dates.js';
 
 const NOW = Date.UTC(2026, 4, 1, 12);
 
@@ -327,7 +330,8 @@ describeEachBackend('demo websites', (kind) => {
       .select(['main_image_id', 'asset_ids'])
       .where('id', '=', 'demo-tidepool-mug')
       .executeTakeFirstOrThrow();
-    expect([mug.main_image_id, ...mug.asset_ids]).toHaveLength(4);
+    // Its glaze (one per variant), the set, and a close-up of the glaze.
+    expect([mug.main_image_id, ...mug.asset_ids]).toHaveLength(5);
     const variants = await h.db
       .selectFrom('variants')
       .select(['sku', 'image_asset_id', 'weight_grams'])
@@ -349,5 +353,104 @@ describeEachBackend('demo websites', (kind) => {
     const pdf = fs.readFileSync(path.join(dataDir, 'files', book.id, 'r1'));
     expect(pdf.length).toBe(book.size);
     expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+  });
+
+  it('reads like a small studio (issue 14): several pictures per product, one per colour', async () => {
+    for (const siteId of ['site-demo', 'site-jp']) {
+      const rows = await h.db
+        .selectFrom('items')
+        .innerJoin('products', 'products.item_id', 'items.id')
+        .select(['items.id', 'items.main_image_id', 'items.asset_ids', 'products.product_type'])
+        .where('items.site_id', '=', siteId)
+        .execute();
+      for (const r of rows) {
+        // Gift cards and the e-book are one flat picture; anything made has more than one.
+        if (r.product_type !== ProductType.PHYSICAL) continue;
+        if (r.id === 'demo-clay-club') continue;
+        expect([r.main_image_id, ...r.asset_ids].length, r.id).toBeGreaterThanOrEqual(2);
+      }
+      const variants = await h.db
+        .selectFrom('variants')
+        .select(['item_id', 'attributes', 'image_asset_id'])
+        .where('site_id', '=', siteId)
+        .execute();
+      // Every colour (Color, Glaze, Paper, 釉薬) has its own picture, one per colour value.
+      const colourOf = (a: Record<string, string>) =>
+        a.Color ?? a.Glaze ?? a.Paper ?? a['釉薬'] ?? undefined;
+      const coloured = variants.filter((v) => colourOf(v.attributes) !== undefined);
+      expect(coloured.length).toBeGreaterThan(siteId === 'site-jp' ? 1 : 10);
+      const pictureOf = new Map<string, string | null>();
+      for (const v of coloured) {
+        expect(v.image_asset_id, `${v.item_id} ${JSON.stringify(v.attributes)}`).toBeTruthy();
+        const key = `${v.item_id}|${colourOf(v.attributes)}`;
+        if (pictureOf.has(key)) expect(pictureOf.get(key)).toBe(v.image_asset_id);
+        pictureOf.set(key, v.image_asset_id);
+      }
+      for (const item of new Set(coloured.map((v) => v.item_id))) {
+        const mine = [...pictureOf].filter(([k]) => k.startsWith(`${item}|`)).map(([, p]) => p);
+        expect(new Set(mine).size, item).toBe(mine.length);
+      }
+    }
+    // The restock sign-up's newsletter box starts unticked everywhere.
+    const merch = await loadMerchandising(h.db, (await findSiteById(h.db, 'site-demo'))!, demoIds);
+    expect([...merch.values()].every((m) => !m.mailingListOptInByDefault)).toBe(true);
+  });
+
+  it('the name mug asks for a name and an optional message; the booking form has every type', async () => {
+    const mug = products.find((p) => p.additionalFieldsFormId === 'form-name-mug');
+    expect(mug).toBeDefined();
+    const fieldsOf = async (id: string) =>
+      (await findForm(h.db, 'site-demo', id))!.fields.map((f) => ({
+        id: f.id,
+        type: f.type,
+        required: !!f.required,
+      }));
+    expect(await fieldsOf('form-name-mug')).toEqual([
+      { id: 'name', type: 'text', required: true },
+      { id: 'message', type: 'textarea', required: false },
+    ]);
+    const booking = await findForm(h.db, 'site-demo', 'form-product-custom');
+    expect(booking!.name).toBe('Workshop booking');
+    const types = new Set((await fieldsOf('form-product-custom')).map((f) => f.type));
+    expect([...FIELD_TYPES].filter((t) => !types.has(t))).toEqual([]);
+    const bookingProduct = await h.db
+      .selectFrom('products')
+      .select(['item_id', 'product_type'])
+      .where('site_id', '=', 'site-demo')
+      .where('additional_fields_form_id', '=', 'form-product-custom')
+      .execute();
+    expect(bookingProduct).toEqual([
+      { item_id: 'demo-workshop-booking', product_type: ProductType.SERVICE },
+    ]);
+  });
+
+  it('classes and workshops are sold on the dates the events page lists', async () => {
+    const events = await h.db
+      .selectFrom('items')
+      .innerJoin('collections', 'collections.id', 'items.collection_id')
+      .select(['items.title', 'items.start_date', 'items.end_date'])
+      .where('items.site_id', '=', 'site-demo')
+      .where('collections.kind', '=', 'events')
+      .execute();
+    const upcoming = events.filter((e) => Number(e.end_date) >= NOW);
+    const past = events.filter((e) => Number(e.end_date) < NOW);
+    expect(past.length).toBeGreaterThanOrEqual(1);
+    expect(upcoming.length).toBeGreaterThan(past.length);
+    const label = (title: string) =>
+      upcoming
+        .filter((e) => e.title.startsWith(title))
+        .map((e) => eventDateLabel(Number(e.start_date), 'en-US', 'America/New_York'))
+        .sort();
+    const optionsOf = (itemId: string) =>
+      products
+        .find((p) => p.variants.some((v) => v.id.startsWith(itemId)))!
+        .variants.map((v) => Object.values(v.attributes).join(''));
+    expect(optionsOf('v-demo-workshop-').sort()).toEqual(label('Intro to Wheel Throwing'));
+    expect(optionsOf('v-demo-booking-')).toEqual([
+      `Glaze Lab — ${label('Glaze Lab')[0]}`,
+      `Handbuilding Day — ${label('Handbuilding Day')[0]}`,
+    ]);
+    // Classes fall on weekends whatever day the seed ran.
+    expect(label('Intro to Wheel Throwing').every((l) => l.startsWith('Sat'))).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ import { seedDemoFiles } from './demo-files.js';
 import { zonedEpoch } from './zoned-epoch.js';
 import { sanitizeRichText } from '../../shared/rich-text.js';
 import type { SitePolicies } from '../../shared/content/site-api.js';
+import { eventDay, withEventDates } from './event-dates.js';
 
 /** The demo websites' data files in `demo/`, main store first. */
 export const DEMO_FILES = ['demo-store.json', 'jp-store.json'];
@@ -273,8 +274,14 @@ export async function insertSite(
       location: null,
     });
   });
+  const eventStarts = new Map<string, number>();
   (data.events ?? []).forEach((e, i) => {
-    const start = zonedEpoch(now + e.startInDays * DAY_MS, e.startHour, s.timeZone);
+    const start = zonedEpoch(
+      eventDay(now + e.startInDays * DAY_MS, e.onWeekday, s.timeZone),
+      e.startHour,
+      s.timeZone,
+    );
+    eventStarts.set(e.id, start);
     items.push({
       ...base(e, {
         collection: collectionOf('events'),
@@ -294,6 +301,7 @@ export async function insertSite(
   for (const p of data.products) {
     await insertProduct(db, {
       ...p.product,
+      variants: withEventDates(p.product.variants, eventStarts, s.language, s.timeZone),
       itemId: p.id,
       siteId,
       merchandising: { ...data.defaults.merchandising, ...p.product.merchandising },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerLines, answerText } from './field-answers.js';
+import { answeredLines, answerLines, answerText } from './field-answers.js';
 
 describe('custom-form answers in the cart (SPEC 3.6, 9.1)', () => {
   it('reads the JSON text of form-field answers, with N/A for empty answers', () => {
@@ -31,5 +31,22 @@ describe('custom-form answers in the cart (SPEC 3.6, 9.1)', () => {
     expect(answerLines(null)).toEqual([]);
     expect(answerLines('')).toEqual([]);
     expect(answerText('  ')).toBe('N/A');
+  });
+
+  it('cart and checkout lines list only the answered questions (issue 14)', () => {
+    const json = JSON.stringify([
+      { type: 'text', value: 'Maya', rawTitle: 'Name on the mug' },
+      { type: 'textarea', value: '  ', rawTitle: 'Message' },
+      { type: 'checkbox', values: [], rawTitle: 'Extras' },
+      { type: 'name', values: ['', ''], rawTitle: 'Your name' },
+      { type: 'likert', value: { Quality: '' }, rawTitle: 'Survey' },
+    ]);
+    expect(answeredLines(json)).toEqual([{ label: 'Name on the mug', text: 'Maya' }]);
+    expect(answeredLines({ Colour: 'Red', Note: null })).toEqual([
+      { label: 'Colour', text: 'Red' },
+    ]);
+    // What a shopper typed is theirs, even when it reads like the empty text.
+    expect(answeredLines({ Note: 'N/A' })).toEqual([{ label: 'Note', text: 'N/A' }]);
+    expect(answeredLines('not json')).toEqual([]);
   });
 });

@@ -13,6 +13,10 @@ export interface AnswerLine {
  * the cart page.
  */
 export function answerLines(fields: unknown): AnswerLine[] {
+  return lines(fields, answerText);
+}
+
+function lines(fields: unknown, textOf: (value: unknown) => string): AnswerLine[] {
   let parsed = fields;
   if (typeof fields === 'string') {
     if (fields.trim() === '') return [];
@@ -28,24 +32,37 @@ export function answerLines(fields: unknown): AnswerLine[] {
       .filter((a) => a.type !== 'section')
       .map((a, i) => ({
         label: typeof a.rawTitle === 'string' && a.rawTitle ? a.rawTitle : `Field ${i + 1}`,
-        text: answerText(a.values ?? a.value),
+        text: textOf(a.values ?? a.value),
       }));
   }
   if (parsed && typeof parsed === 'object') {
     return Object.entries(parsed as Record<string, unknown>).map(([label, v]) => ({
       label,
-      text: answerText(v),
+      text: textOf(v),
     }));
   }
   return [];
 }
 
+/**
+ * The answers a cart or checkout line shows (issue 14): only the questions the shopper answered.
+ * An optional field left empty is no row at all, not an 'N/A' row; SPEC 9.1's 'N/A' stays the
+ * text of an empty answer wherever every question is listed.
+ */
+export function answeredLines(fields: unknown): AnswerLine[] {
+  return lines(fields, filledText).filter((a) => a.text !== '');
+}
+
 /** Multi-part answers (name, address, date…) join their filled parts; likert lists question: answer. */
 export function answerText(value: unknown): string {
-  const text = flatten(value)
+  return filledText(value) || EMPTY_ANSWER;
+}
+
+/** The answer's text, '' when nothing was filled in. */
+function filledText(value: unknown): string {
+  return flatten(value)
     .filter((s) => s !== '')
     .join(', ');
-  return text === '' ? EMPTY_ANSWER : text;
 }
 
 function flatten(value: unknown): string[] {

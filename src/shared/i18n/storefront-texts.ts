@@ -34,6 +34,9 @@ const EN = {
   selectOptionText: ProductTexts.SELECT_OPTION,
   soldOutButtonText: ProductTexts.SOLD_OUT_BUTTON,
   addedToCartText: '{productName} was added to your cart.',
+  // The added-item popover's two links (issue 14).
+  viewCartText: 'View cart',
+  checkOutText: 'Check out',
   viewFullDetailsText: 'View full details',
   closeText: 'Close',
   // Cart indicator's spoken label (SPEC 9.1: one / other, '100+').
@@ -87,6 +90,10 @@ const EN_THEME = {
   productUnavailableText: 'This product is not available.',
   addOnsText: 'Add-ons',
   relatedProductsText: 'You might also like',
+  // The events list (issue 14): upcoming first, past events on their own list.
+  upcomingEventsText: 'Upcoming events',
+  pastEventsText: 'Past events',
+  noUpcomingEventsText: 'No upcoming events.',
   // The product page's image gallery (island product-gallery).
   productImagesText: 'Product images',
   previousImageText: 'Previous image',
@@ -123,7 +130,6 @@ const EN_THEME = {
   likeCountText: '{count, plural, one {# Like} other {# Likes}}',
   // SPEC 9.1's count texts, as the engine's `comment-count` writes them in English.
   commentCountText: '{count, plural, =0 {No Comments} one {# Comment} other {# Comments}}',
-  noEventsText: 'No upcoming events.',
   noImagesText: 'No images yet.',
   backToText: 'Back to {title}',
   playVideoText: 'Play video',
@@ -148,6 +154,9 @@ const JA_THEME: ThemeTexts = {
   productUnavailableText: 'この商品は現在ご購入いただけません。',
   addOnsText: '一緒に購入',
   relatedProductsText: 'こちらもおすすめ',
+  upcomingEventsText: '今後のイベント',
+  pastEventsText: '過去のイベント',
+  noUpcomingEventsText: '今後予定されているイベントはありません。',
   productImagesText: '商品画像',
   previousImageText: '前の画像',
   nextImageText: '次の画像',
@@ -179,7 +188,6 @@ const JA_THEME: ThemeTexts = {
   tagsText: 'タグ:',
   likeCountText: 'いいね {count, plural, other {#件}}',
   commentCountText: '{count, plural, =0 {コメントはまだありません} other {コメント # 件}}',
-  noEventsText: '予定されているイベントはありません。',
   noImagesText: 'まだ画像はありません。',
   backToText: '{title}に戻る',
   playVideoText: '動画を再生',

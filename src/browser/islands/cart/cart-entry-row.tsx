@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { answerLines } from '../../../shared/cart/field-answers.js';
+import { answeredLines } from '../../../shared/cart/field-answers.js';
 import { QUANTITY_MAX, QUANTITY_MIN } from '../../../shared/quantity-range.js';
 import {
   ENGLISH_TEXTS,
@@ -9,6 +9,7 @@ import {
 import { formatMoney } from '../../../shared/money.js';
 import type { CartEntryJson } from './cart-json.js';
 import { entrySubtotalMinor, variantText } from './entry-subtotal.js';
+import { LineThumb } from './line-thumb.js';
 
 /** Typing pauses this long before a changed quantity is sent (blur and Enter send at once). */
 export const QUANTITY_COMMIT_DELAY_MS = 800;
@@ -62,37 +63,43 @@ export function CartEntryRow({
 
   const variant = variantText(entry);
   // Titled answers (SPEC 3.6 shape) when the cart API supplies them; otherwise the raw map.
-  const answers = answerLines(entry.additionalFieldAnswers ?? entry.additionalFields);
+  // Only what the shopper answered (issue 14): an optional question left empty is no row.
+  const answers = answeredLines(entry.additionalFieldAnswers ?? entry.additionalFields);
   const qtyId = `ci-qty-${entry.id}`;
 
   return (
     <tr data-entry-id={entry.id} aria-busy={busy || undefined}>
       <td>
-        <div className="ci-title">{entry.title}</div>
-        {variant && <p className="ci-meta ci-variant">{variant}</p>}
-        {answers.length > 0 && (
-          <dl className="ci-meta ci-answers">
-            {answers.map((a, i) => (
-              <div key={i}>
-                <dt style={{ display: 'inline' }}>{`${a.label}: `}</dt>
-                <dd style={{ display: 'inline', margin: 0 }}>{a.text}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
-        {onEdit && hasAnswers(entry) && (
-          <button
-            type="button"
-            className="ci-edit"
-            aria-label={fillText(texts.editFormText, { title: entry.title })}
-            aria-disabled={busy || undefined}
-            onClick={() => {
-              if (!busy) onEdit(entry);
-            }}
-          >
-            {texts.editText}
-          </button>
-        )}
+        <div className="ci-item">
+          <LineThumb image={entry.image} />
+          <div className="ci-item-text">
+            <div className="ci-title">{entry.title}</div>
+            {variant && <p className="ci-meta ci-variant">{variant}</p>}
+            {answers.length > 0 && (
+              <dl className="ci-meta ci-answers">
+                {answers.map((a, i) => (
+                  <div key={i}>
+                    <dt style={{ display: 'inline' }}>{`${a.label}: `}</dt>
+                    <dd style={{ display: 'inline', margin: 0 }}>{a.text}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            {onEdit && hasAnswers(entry) && (
+              <button
+                type="button"
+                className="ci-edit"
+                aria-label={fillText(texts.editFormText, { title: entry.title })}
+                aria-disabled={busy || undefined}
+                onClick={() => {
+                  if (!busy) onEdit(entry);
+                }}
+              >
+                {texts.editText}
+              </button>
+            )}
+          </div>
+        </div>
       </td>
       <td>
         <label className="ci-sr" htmlFor={qtyId}>

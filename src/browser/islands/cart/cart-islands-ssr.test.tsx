@@ -76,7 +76,7 @@ describe('cart islands on the server', () => {
     expect(row).toContain('Mug &lt;Deluxe&gt;の数量');
   });
 
-  it('an entry row shows title, variant, answers (N/A when empty), quantity and line total', () => {
+  it('an entry row shows title, variant, answered fields only, quantity and line total', () => {
     const html = renderToString(
       <table>
         <tbody>
@@ -94,10 +94,47 @@ describe('cart islands on the server', () => {
     expect(html).toContain('Mug &lt;Deluxe&gt;');
     expect(html).toContain('Size: Large, Colour: Blue');
     expect(html).toMatch(/Engraving: <\/dt><dd[^>]*>Hi</);
-    expect(html).toMatch(/Note: <\/dt><dd[^>]*>N\/A</);
+    // Issue 14: the question left empty is no row (no 'N/A').
+    expect(html).not.toContain('Note:');
+    expect(html).not.toContain('N/A');
     expect(html).toMatch(/<input[^>]*type="number"[^>]*min="1"[^>]*max="9999"[^>]*value="3"/);
     expect(html).toContain('$36.00');
     expect(html).toContain('aria-label="Remove Mug &lt;Deluxe&gt;"');
     expect(html).toMatch(/<label[^>]*for="ci-qty-e1"[^>]*>Quantity, /);
+  });
+
+  it("an entry row shows the line's picture at a fixed size, or a same-size blank", () => {
+    const row = (e: CartEntryJson) =>
+      renderToString(
+        <table>
+          <tbody>
+            <CartEntryRow
+              entry={e}
+              locale="en-US"
+              currency="USD"
+              busy={false}
+              onQuantity={async () => true}
+              onRemove={() => undefined}
+            />
+          </tbody>
+        </table>,
+      );
+    const image = { assetUrl: '/static/images/oat', width: 1600, height: 1600, altText: 'Mug' };
+    const html = row({ ...entry, image });
+    const img = /<img[^>]*class="ci-thumb"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(img).toContain('src="/static/images/oat/300w.webp"');
+    expect(img).toContain(
+      'srcSet="/static/images/oat/100w.webp 100w, /static/images/oat/300w.webp 300w"',
+    );
+    expect(img).toContain('sizes="72px"');
+    expect(img).toMatch(/width="72"[^>]*height="72"/);
+    expect(img).toContain('alt=""');
+    // Picture first, then the text, in one cell.
+    expect(html.indexOf('ci-thumb')).toBeLessThan(html.indexOf('ci-title'));
+    const none = row({ ...entry, image: null });
+    expect(none).not.toContain('<img');
+    expect(none).toMatch(
+      /<span class="ci-thumb ci-thumb-none" aria-hidden="true" style="width:72px;height:72px"/,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import type { CartLineImage } from '../../../shared/cart/line-image.js';
 import type { CouponJson, InvalidCouponJson } from '../../../shared/checkout/api.js';
 import type { MoneyJson } from '../../../shared/product/types.js';
 
@@ -19,6 +20,8 @@ export interface CartEntryJson {
   additionalFields?: string | unknown[] | Record<string, unknown> | null;
   /** The same answers with their field titles (SPEC 3.6 type, value, values, rawTitle), if sent. */
   additionalFieldAnswers?: unknown[];
+  /** The line's thumbnail (issue 14): the variant's image, else the product's first; null: none. */
+  image?: CartLineImage | null;
   [key: string]: unknown;
 }
 

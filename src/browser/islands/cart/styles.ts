@@ -27,6 +27,9 @@ const CSS = `
 .ci-cart [aria-busy=true]{opacity:.6}
 .ci-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 .ci-cart td:first-child{overflow-wrap:anywhere}
+.ci-cart .ci-item{display:flex;gap:12px;align-items:flex-start}
+.ci-cart .ci-item-text{flex:1;min-width:0}
+.ci-thumb{flex:none;display:block;width:72px;height:72px;object-fit:cover;border-radius:4px;background:rgba(0,0,0,.06)}
 @media (max-width:40rem){.ci-cart table,.ci-cart tbody,.ci-cart td{display:block}.ci-cart thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}.ci-cart tr{display:grid;grid-template-columns:auto 1fr auto;grid-template-areas:"item item item" "qty remove price";align-items:center;gap:8px 12px;padding:12px 0;border-bottom:1px solid rgba(0,0,0,.12)}.ci-cart td{padding:0;border:0}.ci-cart td:nth-child(1){grid-area:item}.ci-cart td:nth-child(2){grid-area:qty}.ci-cart td:nth-child(3){grid-area:price}.ci-cart td:nth-child(4){grid-area:remove;text-align:left}}
 @media (prefers-reduced-motion: reduce){.ci-indicator,.ci-indicator[data-visible=true]{transition:none}}
 `;

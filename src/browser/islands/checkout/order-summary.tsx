@@ -6,7 +6,12 @@ import type {
 } from '../../../shared/checkout/api.js';
 import type { CheckoutTexts } from '../../../shared/checkout/checkout-texts.js';
 import type { CartEntryJson } from '../cart/cart-json.js';
+import { answeredLines } from '../../../shared/cart/field-answers.js';
 import { entrySubtotalMinor, variantText } from '../cart/entry-subtotal.js';
+import { LineThumb } from '../cart/line-thumb.js';
+
+/** The summary's thumbnails are smaller than the cart page's (CSS px). */
+export const SUMMARY_THUMB_PX = 56;
 
 export interface OrderSummaryProps {
   entries: CartEntryJson[];
@@ -49,14 +54,23 @@ export function OrderSummary({
       <ul className="co-lines" role="list">
         {entries.map((e) => {
           const detail = variantText(e);
+          const answers = answeredLines(e.additionalFieldAnswers ?? e.additionalFields);
           return (
             <li key={e.id}>
-              <span className="co-line-qty" aria-label={texts.quantity(e.quantity)}>
-                {e.quantity}
+              <span className="co-line-pic">
+                <LineThumb image={e.image} size={SUMMARY_THUMB_PX} className="co-thumb" />
+                <span className="co-line-qty" aria-label={texts.quantity(e.quantity)}>
+                  {e.quantity}
+                </span>
               </span>
               <span className="co-line-title">
                 {e.title}
                 {detail && <span className="co-hint">{detail}</span>}
+                {answers.map((a, i) => (
+                  <span key={i} className="co-hint co-answer">
+                    {`${a.label}: ${a.text}`}
+                  </span>
+                ))}
               </span>
               <span className="co-line-amount">{money(entrySubtotalMinor(e))}</span>
             </li>

@@ -17,7 +17,15 @@ const CSS = `
 .pi-close{position:absolute;top:4px;right:4px;display:grid;place-items:center;min-width:44px;min-height:44px;background:none;border:0;border-radius:50%;color:inherit;font-size:24px;line-height:1;cursor:pointer;padding:0}
 @keyframes pi-fade{from{opacity:0}to{opacity:1}}
 @keyframes pi-rise{from{opacity:0;transform:translateY(12px)}to{opacity:1;transform:none}}
-.pi-popover{position:fixed;z-index:10001;background:#fff;color:#111;padding:12px 40px 12px 16px;border-radius:4px;box-shadow:0 4px 16px rgba(0,0,0,.2);max-width:320px;animation:pi-fade .3s ease}
+.pi-popover{position:fixed;z-index:10001;box-sizing:border-box;background:var(--paper,#fff);color:var(--ink,#111);padding:16px;border:1px solid rgba(0,0,0,.08);border-radius:8px;box-shadow:0 8px 28px rgba(0,0,0,.18);width:min(360px,calc(100vw - 66px));animation:pi-fade .3s ease}
+.pi-popover-body{display:flex;gap:12px;align-items:center;padding-right:32px}
+.pi-popover-image{flex:none;display:block;width:64px;height:64px;object-fit:cover;border-radius:6px;background:rgba(0,0,0,.06)}
+.pi-popover-text{margin:0;font-size:.95rem;line-height:1.4;overflow-wrap:anywhere}
+.pi-popover-actions{display:flex;gap:8px;margin-top:14px}
+.pi-popover-actions .button{flex:1 1 0;box-sizing:border-box;min-height:44px;display:inline-flex;align-items:center;justify-content:center;padding:.5rem .75rem;text-align:center;line-height:1.2;font:inherit;font-weight:600;text-decoration:none;border:2px solid var(--action-border,#111);border-radius:var(--action-radius,999px);background:var(--action-background,#111);color:var(--action-color,#fff)}
+.pi-popover-actions .button-secondary{background:transparent;color:var(--action-border,#111)}
+.pi-popover-actions .button:hover{background:color-mix(in srgb,var(--action-border,#111) 85%,#fff);color:var(--action-color,#fff)}
+.pi-popover .pi-close{min-width:44px;min-height:44px;top:2px;right:2px;color:inherit}
 .pi-field{display:block;margin:0 0 12px}
 .pi-field-error{color:#b00020;font-size:.9em;margin:4px 0 0}
 .pi-mark{display:inline-block;margin-left:8px;font-size:.8em;text-transform:uppercase;letter-spacing:.05em}

@@ -20,7 +20,6 @@ import {
 } from '../../../shared/product/rules.js';
 import type { VariantJson } from '../../../shared/product/types.js';
 import { cartStore } from '../cart/store.js';
-import { showAddedPopover } from './added-popover.js';
 import { handleAddToCartClick } from './add-to-cart-click.js';
 import type { AlertState } from './alert-dialog.js';
 import { browserEffects } from './browser-effects.js';
@@ -40,6 +39,15 @@ const AlertDialog = lazy(() =>
     }),
   ]).then(([m]) => ({ default: m.AlertDialog })),
 );
+/** The list pages' added-item popover (SPEC 4.1): its own chunk, loaded once. */
+let popoverModule: Promise<typeof import('./added-popover.js')> | undefined;
+function loadPopover(): Promise<typeof import('./added-popover.js')> {
+  popoverModule ??= import('./added-popover.js').catch((err: unknown) => {
+    popoverModule = undefined;
+    throw err;
+  });
+  return popoverModule;
+}
 /** Only products with a custom form ever need it, and only once clicked: its own chunk. */
 const CustomFormModal = lazy(() =>
   Promise.all([
@@ -84,6 +92,8 @@ export function useAddToCart(opts: UseAddToCartOptions): {
   const isList = pageType === 'plp';
   const optsRef = useRef(opts);
   optsRef.current = opts;
+  /** The sku of the last line added, for the popover's picture. */
+  const addedSku = useRef<string | null>(null);
 
   const texts = storefrontTexts(props.locale);
   const [state, machine] = useAddToCartMachine({
@@ -96,8 +106,18 @@ export function useAddToCart(opts: UseAddToCartOptions): {
       soldOut: texts.soldOutButtonText,
     },
     onAdded: () => {
-      // SPEC 4.1: the added-item popover belongs to list pages.
-      if (isList) showAddedPopover(item.title, texts);
+      // SPEC 4.1: the added-item popover belongs to list pages. Its picture is the added line's
+      // (the chosen variant's image, else the product's), as the cart answered it.
+      if (isList) {
+        const sku = addedSku.current;
+        const line = cartStore
+          .getCart()
+          ?.entries.find((e) => e.itemId === item.id && e.chosenVariant.sku === sku);
+        void loadPopover().then(
+          (m) => m.showAddedPopover({ name: item.title, image: line?.image }, texts),
+          (err: unknown) => console.warn('added popover could not load', err),
+        );
+      }
       optsRef.current.onAdded?.();
     },
   });
@@ -108,6 +128,11 @@ export function useAddToCart(opts: UseAddToCartOptions): {
 
   // The cart's contents count against stock (SPEC 5.1), so make sure the store has loaded.
   useEffect(() => cartStore.start(), []);
+  // List pages fetch the popover's chunk ahead, so it shows with 'Added!' (product pages never
+  // show it and never load it).
+  useEffect(() => {
+    if (isList) void loadPopover().catch(() => undefined);
+  }, [isList]);
 
   function request(): AddToCartRequest {
     const o = optsRef.current;
@@ -168,6 +193,7 @@ export function useAddToCart(opts: UseAddToCartOptions): {
     switch (outcome.status) {
       case 'added':
       case 'redirected':
+        addedSku.current = outcome.variant.sku;
         machine.succeed();
         reportSuccess(outcome.variant, outcome.quantity);
         return;

@@ -250,6 +250,30 @@ describeEachBackend('page context builders', (kind) => {
     expect(gallery).toMatchObject({ design: 'grid', thumbnailsPerRow: 4, padding: 20 });
   });
 
+  it('events lists: upcoming and past by the render clock (issue 14)', async () => {
+    const at = async (now: number) => {
+      const collections = await listCollections(handle.db, site.id);
+      const { ctx } = await resolvePage(deps, {
+        base: { site, collections, path: '/events', baseUrl: 'http://localhost' },
+        query: parsePageUrl('/events').query,
+        now,
+      });
+      const ids = (list?: { urlId?: string }[]) => (list ?? []).map((i) => i.urlId);
+      return { upcoming: ids(ctx.upcoming), past: ids(ctx.past), items: ids(ctx.items) };
+    };
+    // The launch party starts 1 March 2026 at 23:30 UTC.
+    expect(await at(Date.UTC(2026, 1, 1))).toEqual({
+      upcoming: ['launch-party'],
+      past: [],
+      items: ['launch-party'],
+    });
+    expect(await at(Date.UTC(2026, 5, 1))).toEqual({
+      upcoming: [],
+      past: ['launch-party'],
+      items: ['launch-party'],
+    });
+  });
+
   it('search (102), cart (200) and not found (100)', async () => {
     const s = await page('/search?q=BLUE%20mug');
     expect(s.ctx.pageType).toBe(102);

@@ -1,5 +1,6 @@
 import { PageType } from '../../../shared/enums.js';
-import type { CollectionRow } from '../../content/content-queries.js';
+import type { CollectionRow, ItemRow } from '../../content/content-queries.js';
+import { splitEvents } from '../../../shared/content/events.js';
 import { PAGE_SIZES, type ContextDeps, type PageRequest } from './context-deps.js';
 import { assetIdsOf, itemJson } from './item-json.js';
 import { paginationJson } from './pagination.js';
@@ -23,14 +24,20 @@ export async function buildListContext(
   const category = isBlog ? req.query.category : undefined;
   // Draft and hidden products are not listed (shared/product/owner-api.ts visibility).
   const unlisted = collection.kind === 'products' ? await unlistedIds(deps, site.id) : undefined;
-  const { rows, hasMore } = await deps.content.listItems(deps.db, site.id, collection.id, {
-    offset: req.query.offset,
-    limit: pageSize,
-    tag,
-    category,
-    order: isBlog ? 'newest' : collection.kind === 'events' ? 'start-date' : 'position',
-    excludeIds: unlisted,
-  });
+  const isEvents = collection.kind === 'events';
+  const { rows, hasMore, upcomingIds } = isEvents
+    ? await eventsPage(deps, site.id, collection.id, req, pageSize)
+    : {
+        ...(await deps.content.listItems(deps.db, site.id, collection.id, {
+          offset: req.query.offset,
+          limit: pageSize,
+          tag,
+          category,
+          order: isBlog ? 'newest' : 'position',
+          excludeIds: unlisted,
+        })),
+        upcomingIds: undefined,
+      };
   const assets = await deps.content.findAssets(deps.db, site.id, assetIdsOf(rows));
   const ctx = baseContext(req.base, {
     pageType: PageType.COLLECTION,
@@ -46,6 +53,10 @@ export async function buildListContext(
   }
   ctx.collection = collectionJson(collection);
   ctx.items = items;
+  if (upcomingIds) {
+    ctx.upcoming = items.filter((i) => upcomingIds.has(i.id));
+    ctx.past = items.filter((i) => !upcomingIds.has(i.id));
+  }
   ctx.pagination = paginationJson(
     req.base.path,
     { tag, category },
@@ -55,4 +66,39 @@ export async function buildListContext(
   );
   if (tag || category) ctx.filter = { ...(tag ? { tag } : {}), ...(category ? { category } : {}) };
   return ctx;
+}
+
+/** Events read for one list page; a site's events page lists far fewer. */
+export const EVENTS_SCAN = 500;
+
+/**
+ * One page of an events list (issue 14): upcoming events first, soonest first, then past ones,
+ * most recent first (shared/content/events.ts), paged over that order. The split is by the
+ * render's clock.
+ */
+async function eventsPage(
+  deps: ContextDeps,
+  siteId: string,
+  collectionId: string,
+  req: PageRequest,
+  pageSize: number,
+): Promise<{ rows: ItemRow[]; hasMore: boolean; upcomingIds: Set<string> }> {
+  const { rows: all } = await deps.content.listItems(deps.db, siteId, collectionId, {
+    offset: 0,
+    limit: EVENTS_SCAN,
+    order: 'start-date',
+  });
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const { upcoming, past } = splitEvents(
+    all,
+    (r) => ({ start: num(r.start_date), end: num(r.end_date) }),
+    req.now ?? Date.now(),
+  );
+  const ordered = [...upcoming, ...past];
+  const offset = req.query.offset;
+  return {
+    rows: ordered.slice(offset, offset + pageSize),
+    hasMore: ordered.length > offset + pageSize,
+    upcomingIds: new Set(upcoming.map((r) => r.id)),
+  };
 }

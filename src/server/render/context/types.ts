@@ -251,6 +251,12 @@ export interface PageContext {
   collection?: CollectionJson;
   item?: ItemJson;
   items?: ItemJson[];
+  /**
+   * Events lists (issue 14, Squarespace's names): this page's upcoming events, soonest first,
+   * and its past events, most recent first. `items` is the two in that order.
+   */
+  upcoming?: ItemJson[];
+  past?: ItemJson[];
   pagination?: PaginationJson;
   productMerchandisingContext: Record<string, MerchandisingContextJson>;
   localizedStrings: Readonly<Record<string, string>>;

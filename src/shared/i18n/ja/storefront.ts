@@ -18,6 +18,8 @@ const JA: StorefrontTexts = {
   selectOptionText: 'オプションを選択',
   soldOutButtonText: '売り切れ',
   addedToCartText: '{productName}をカートに追加しました。',
+  viewCartText: 'カートを見る',
+  checkOutText: 'ご購入手続きへ',
   viewFullDetailsText: '詳細を見る',
   closeText: '閉じる',
   cartItemsOneText: 'カートに{count}点の商品',
