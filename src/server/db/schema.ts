@@ -18,6 +18,7 @@ import type { CommentsTables } from '../comments/tables.js';
 import type { AuditTables } from '../audit/tables.js';
 import type { WebsitesTables } from '../websites/tables.js';
 import type { DeveloperTables } from '../developer/tables.js';
+import type { CustomersTables } from '../customers/tables.js';
 
 /** Every table, as each domain declares its own in `<domain>/tables.ts`. */
 export interface Database
@@ -41,4 +42,5 @@ export interface Database
     CommentsTables,
     AuditTables,
     WebsitesTables,
-    DeveloperTables {}
+    DeveloperTables,
+    CustomersTables {}

@@ -8,7 +8,7 @@ describe('the error registry', () => {
   it('has a deliberate number of codes', () => {
     // Adding a code is a published change: add it at the end, then update this number and run
     // `npm run docs:errors`.
-    expect(Object.keys(errorRegistry)).toHaveLength(95);
+    expect(Object.keys(errorRegistry)).toHaveLength(99);
   });
 
   it('keeps every status clients rely on', () => {

@@ -13,6 +13,8 @@ export interface SiteSettings {
     /** Issue 14: new comments wait for the owner's approval (absent: true; docs/comments.md). */
     commentsRequireApproval?: boolean;
     simpleLikingEnabled: boolean;
+    /** Issue 14: shoppers can sign in (customers/; absent: off, as for new websites). */
+    customerAccountsEnabled?: boolean;
     shareButtonOptions: Record<string, boolean>;
     disqusShortname?: string;
     storeSettings: {

@@ -78,6 +78,8 @@ export interface SiteSettingsDoc {
   /** New comments wait for approval in /config (issue 14; absent on older clients: unchanged). */
   commentsRequireApproval?: boolean;
   simpleLikingEnabled: boolean;
+  /** Issue 14: shoppers can sign in with an emailed code (absent on older clients: unchanged). */
+  customerAccountsEnabled?: boolean;
   /** SPEC 3.7 shareButtonOptions: network → shown. */
   shareButtonOptions: Record<string, boolean>;
   policies: SitePolicies;

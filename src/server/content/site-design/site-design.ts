@@ -65,6 +65,7 @@ export function settingsDocOf(site: SiteRow): SiteSettingsDoc {
     commentsEnabled: ws.commentsEnabled,
     commentsRequireApproval: ws.commentsRequireApproval !== false,
     simpleLikingEnabled: ws.simpleLikingEnabled,
+    customerAccountsEnabled: ws.customerAccountsEnabled === true,
     // Every offered network named, as a save stores them (so an untouched form is not 'unsaved').
     shareButtonOptions: Object.fromEntries(
       SHARE_NETWORKS.map((n) => [n, ws.shareButtonOptions?.[n] === true]),
@@ -256,6 +257,7 @@ export async function saveSettings(
         commentsRequireApproval:
           doc.commentsRequireApproval ?? ws.commentsRequireApproval !== false,
         simpleLikingEnabled: doc.simpleLikingEnabled,
+        customerAccountsEnabled: doc.customerAccountsEnabled ?? ws.customerAccountsEnabled === true,
         shareButtonOptions: doc.shareButtonOptions,
         storeSettings: {
           ...ws.storeSettings,
@@ -283,11 +285,16 @@ export async function saveSettings(
     return {
       version: out.settings_version,
       commentsRequireApproval: settings.websiteSettings.commentsRequireApproval !== false,
+      customerAccountsEnabled: settings.websiteSettings.customerAccountsEnabled === true,
     };
   });
   deps.events.emit('content-changed', { siteId });
   return {
-    settings: { ...doc, commentsRequireApproval: saved.commentsRequireApproval },
+    settings: {
+      ...doc,
+      commentsRequireApproval: saved.commentsRequireApproval,
+      customerAccountsEnabled: saved.customerAccountsEnabled,
+    },
     version: saved.version,
   };
 }
