@@ -20,7 +20,13 @@ import type { CustomerSubscriptionRow } from '../subscriptions/customer-subscrip
  */
 const e = escapeHtml;
 
-function form(action: string, crumb: string, inner: string, hidden: Record<string, string> = {}, cls = 'account-form') {
+function form(
+  action: string,
+  crumb: string,
+  inner: string,
+  hidden: Record<string, string> = {},
+  cls = 'account-form',
+) {
   const fields = Object.entries({ [CRUMB_FIELD]: crumb, ...hidden })
     .map(([k, v]) => `<input type="hidden" name="${e(k)}" value="${e(v)}">`)
     .join('');
@@ -149,7 +155,10 @@ function addressForm(t: CustomerTexts, v: AccountView, id: string): string {
   const options = countryCodes()
     .map((c) => ({ c, name: countryName(c, v.language) }))
     .sort((x, y) => x.name.localeCompare(y.name, v.language))
-    .map(({ c, name }) => `<option value="${c}"${c === country ? ' selected' : ''}>${e(name)}</option>`)
+    .map(
+      ({ c, name }) =>
+        `<option value="${c}"${c === country ? ' selected' : ''}>${e(name)}</option>`,
+    )
     .join('');
   const cmsg = err.country;
   const action = id === 'new' ? CUSTOMER_PAGES.addresses : CUSTOMER_PAGES.address(id);
@@ -198,10 +207,18 @@ export function accountHtml(t: CustomerTexts, v: AccountView): string {
   const addressItems = v.addresses
     .map((a) => {
       if (v.editing === a.id) return `<li class="account-row">${addressForm(t, v, a.id)}</li>`;
-      const lines = addressLines(a.address, v.language).map((l) => e(l)).join('<br>');
+      const lines = addressLines(a.address, v.language)
+        .map((l) => e(l))
+        .join('<br>');
       const defaultForm = a.isDefault
         ? `<span class="op-pill">${e(t.defaultAddress)}</span>`
-        : form(CUSTOMER_PAGES.address(a.id) + '/default', v.crumb, `<button class="button button-secondary" type="submit">${e(t.makeDefault)}</button>`, {}, 'account-inline');
+        : form(
+            CUSTOMER_PAGES.address(a.id) + '/default',
+            v.crumb,
+            `<button class="button button-secondary" type="submit">${e(t.makeDefault)}</button>`,
+            {},
+            'account-inline',
+          );
       return `<li class="account-row account-address"><address>${lines}</address><div class="account-actions"><a class="button button-secondary" href="${CUSTOMER_PAGES.account}?edit=${encodeURIComponent(a.id)}#account-addresses-h">${e(t.editAddress)}</a>${defaultForm}${form(CUSTOMER_PAGES.address(a.id) + '/delete', v.crumb, `<button class="button button-secondary" type="submit">${e(t.deleteAddress)}</button>`, {}, 'account-inline')}</div></li>`;
     })
     .join('');
@@ -246,7 +263,13 @@ export function accountHtml(t: CustomerTexts, v: AccountView): string {
 
   return (
     `<div class="account-head"><div><h1 class="page-title">${e(t.accountTitle)}</h1><p class="account-meta">${e(fillText(t.signedInAs, { email: v.email }))}</p></div>` +
-    form(CUSTOMER_PAGES.signOut, v.crumb, `<button class="button button-secondary" type="submit">${e(t.signOut)}</button>`, {}, 'account-inline') +
+    form(
+      CUSTOMER_PAGES.signOut,
+      v.crumb,
+      `<button class="button button-secondary" type="submit">${e(t.signOut)}</button>`,
+      {},
+      'account-inline',
+    ) +
     `</div>` +
     notice(v.notice) +
     section('orders', t.orders, orders) +

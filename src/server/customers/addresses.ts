@@ -12,24 +12,14 @@ export interface SavedAddress {
   isDefault: boolean;
 }
 
-const FIELDS = [
-  'firstName',
-  'lastName',
-  'line1',
-  'line2',
-  'city',
-  'region',
-  'postalCode',
-  'country',
-  'phone',
-] as const;
+type AddressField = keyof AddressInput;
 
 /** The posted form's address, trimmed; checked by checkout's one address rule. */
 export function addressFromForm(form: Partial<Record<string, string>>): {
   address: AddressInput;
   errors: Record<string, string>;
 } {
-  const v = (k: (typeof FIELDS)[number]) => (form[k] ?? '').trim();
+  const v = (k: AddressField) => (form[k] ?? '').trim();
   const address: AddressInput = {
     firstName: v('firstName'),
     lastName: v('lastName'),
@@ -86,11 +76,16 @@ export async function saveAddress(
       .where('customer_id', '=', customer.id)
       .forUpdate()
       .execute();
-    if (id !== undefined && !existing.some((a) => a.id === id))
-      throw appError(ErrorCode.NOT_FOUND);
+    if (id !== undefined && !existing.some((a) => a.id === id)) throw appError(ErrorCode.NOT_FOUND);
     if (id === undefined && existing.length >= CustomerLimits.addressesMax)
-      throw appError(ErrorCode.VALIDATION, `You can save up to ${CustomerLimits.addressesMax} addresses.`);
-    const isDefault = makeDefault || existing.length === 0 || (existing.find((a) => a.id === id)?.is_default ?? false);
+      throw appError(
+        ErrorCode.VALIDATION,
+        `You can save up to ${CustomerLimits.addressesMax} addresses.`,
+      );
+    const isDefault =
+      makeDefault ||
+      existing.length === 0 ||
+      (existing.find((a) => a.id === id)?.is_default ?? false);
     if (isDefault)
       await trx
         .updateTable('customer_addresses')

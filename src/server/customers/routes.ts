@@ -22,7 +22,13 @@ import { hasControlChar } from '../../shared/clean-text.js';
 import { CUSTOMER_API, CUSTOMER_PAGES, CustomerLimits } from '../../shared/customers/api.js';
 import { customerTexts, type CustomerTexts } from '../../shared/customers/texts.js';
 import { CUSTOMER_SESSION_COOKIE } from '../../shared/wire-names.js';
-import { mergeCartOnSignIn, requestSignIn, verifyCode, verifyLink, type CustomerRow } from './customer-service.js';
+import {
+  mergeCartOnSignIn,
+  requestSignIn,
+  verifyCode,
+  verifyLink,
+  type CustomerRow,
+} from './customer-service.js';
 import {
   clearCustomerCookies,
   createCustomerSession,
@@ -31,13 +37,7 @@ import {
   setCustomerCookies,
 } from './customer-session.js';
 import { buildAccountContext } from './account-context.js';
-import {
-  accountHtml,
-  codeHtml,
-  linkHtml,
-  signInHtml,
-  type AccountView,
-} from './account-pages.js';
+import { accountHtml, codeHtml, linkHtml, signInHtml, type AccountView } from './account-pages.js';
 import {
   addressFromForm,
   defaultAddress,
@@ -134,7 +134,8 @@ export const customerRoutes: DomainRoutes = async (app, deps) => {
   };
   const limited = async (limit: RateLimit, key: string) => {
     const wait = await limit.hit(`${key}`);
-    if (wait) throw appError(ErrorCode.RATE_LIMITED, undefined, {}, { 'retry-after': String(wait) });
+    if (wait)
+      throw appError(ErrorCode.RATE_LIMITED, undefined, {}, { 'retry-after': String(wait) });
   };
   const field = (req: FastifyRequest, name: string): string => {
     const v = (req.body as Record<string, unknown> | undefined)?.[name];
@@ -181,13 +182,20 @@ export const customerRoutes: DomainRoutes = async (app, deps) => {
 
   /** A page route's errors are said on its page (status kept), never as JSON. */
   const pageErrors =
-    (render: (req: FastifyRequest, t: CustomerTexts, error: string) => { kind: string; title: string; html: string }) =>
+    (
+      render: (
+        req: FastifyRequest,
+        t: CustomerTexts,
+        error: string,
+      ) => { kind: string; title: string; html: string },
+    ) =>
     async (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
       const wire = wireError(err, req.log);
       if (wire.code === ErrorCode.CUSTOMER_ACCOUNTS_OFF || !req.site) {
         return reply.code(wire.status).header('cache-control', 'no-store').send(wire);
       }
-      if (err instanceof AppError) for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+      if (err instanceof AppError)
+        for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
       const t = textsOf(req);
       return page(req, reply, wire.status, render(req, t, sayError(t, wire.code, wire.message)));
     };
@@ -203,7 +211,8 @@ export const customerRoutes: DomainRoutes = async (app, deps) => {
       cartIdOf(req, deps.config.secret),
       new Date(now),
     );
-    if (cartId) setCartCookie(reply, { secret: deps.config.secret, siteId: req.site.id, cartId, secure });
+    if (cartId)
+      setCartCookie(reply, { secret: deps.config.secret, siteId: req.site.id, cartId, secure });
     await endCustomerSession(deps.db, req.cookies[CUSTOMER_SESSION_COOKIE]);
     const token = await createCustomerSession(deps.db, req.site.id, customer.id, now);
     setCustomerCookies(req, reply, {
@@ -228,7 +237,8 @@ export const customerRoutes: DomainRoutes = async (app, deps) => {
 
   app.get(CUSTOMER_PAGES.signIn, { schema: { querystring: SignInQuery } }, async (req, reply) => {
     on(req);
-    if (req.customer) return reply.header('cache-control', 'no-store').redirect(customerNext(req.query.next), 303);
+    if (req.customer)
+      return reply.header('cache-control', 'no-store').redirect(customerNext(req.query.next), 303);
     return page(req, reply, 200, signInPage(req, textsOf(req)));
   });
 
@@ -306,7 +316,11 @@ export const customerRoutes: DomainRoutes = async (app, deps) => {
     return page(req, reply, 200, {
       kind: 'link',
       title: t.linkTitle,
-      html: linkHtml(t, { crumb: req.crumb, token: req.query.token ?? '', siteTitle: req.site.title }),
+      html: linkHtml(t, {
+        crumb: req.crumb,
+        token: req.query.token ?? '',
+        siteTitle: req.site.title,
+      }),
     });
   });
 
@@ -376,9 +390,18 @@ export const customerRoutes: DomainRoutes = async (app, deps) => {
     };
   }
 
-  const accountPage = async (req: FastifyRequest, reply: FastifyReply, status: number, view: AccountView) => {
+  const accountPage = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    view: AccountView,
+  ) => {
     const t = textsOf(req);
-    return page(req, reply, status, { kind: 'account', title: t.accountTitle, html: accountHtml(t, view) });
+    return page(req, reply, status, {
+      kind: 'account',
+      title: t.accountTitle,
+      html: accountHtml(t, view),
+    });
   };
 
   /** Signed-out visitors of account pages go to sign-in (and come back). */
@@ -410,7 +433,9 @@ export const customerRoutes: DomainRoutes = async (app, deps) => {
   });
 
   const back = (reply: FastifyReply, notice: 'saved' | 'removed', hash: string) =>
-    reply.header('cache-control', 'no-store').redirect(`${CUSTOMER_PAGES.account}?notice=${notice}#${hash}`, 303);
+    reply
+      .header('cache-control', 'no-store')
+      .redirect(`${CUSTOMER_PAGES.account}?notice=${notice}#${hash}`, 303);
 
   const addressErrors = pageErrors((req, t, error) => ({
     kind: 'account',
@@ -418,17 +443,31 @@ export const customerRoutes: DomainRoutes = async (app, deps) => {
     html: `<p class="account-error" role="alert">${error.replace(/[<>&"]/g, '')}</p><p><a class="button" href="${CUSTOMER_PAGES.account}">${t.accountTitle}</a></p>`,
   }));
 
-  const postAddress = async (req: FastifyRequest<{ Body: typeof AddressBody.static }>, reply: FastifyReply, id: string | undefined) => {
+  const postAddress = async (
+    req: FastifyRequest<{ Body: typeof AddressBody.static }>,
+    reply: FastifyReply,
+    id: string | undefined,
+  ) => {
     on(req);
     if (needCustomer(req, reply)) return reply;
     const { crumb: _c, makeDefault, ...form } = req.body;
     const { address, errors } = addressFromForm(form);
     if (Object.keys(errors).length) {
       // Said beside each field, with what was typed kept; nothing is written.
-      const view = await accountView(req, { editing: id ?? 'new', formValues: address, formErrors: errors });
+      const view = await accountView(req, {
+        editing: id ?? 'new',
+        formValues: address,
+        formErrors: errors,
+      });
       return accountPage(req, reply, 400, view);
     }
-    await saveAddress(deps.db, { id: req.customer!.id, siteId: req.site.id }, id, address, makeDefault === '1');
+    await saveAddress(
+      deps.db,
+      { id: req.customer!.id, siteId: req.site.id },
+      id,
+      address,
+      makeDefault === '1',
+    );
     return back(reply, 'saved', 'account-addresses-h');
   };
 
@@ -439,12 +478,20 @@ export const customerRoutes: DomainRoutes = async (app, deps) => {
   );
   app.post(
     '/account/addresses/:id',
-    { schema: { params: IdParams, body: AddressBody }, config: formLimit, errorHandler: addressErrors },
+    {
+      schema: { params: IdParams, body: AddressBody },
+      config: formLimit,
+      errorHandler: addressErrors,
+    },
     async (req, reply) => postAddress(req, reply, req.params.id),
   );
   app.post(
     '/account/addresses/:id/delete',
-    { schema: { params: IdParams, body: CrumbBody }, config: formLimit, errorHandler: addressErrors },
+    {
+      schema: { params: IdParams, body: CrumbBody },
+      config: formLimit,
+      errorHandler: addressErrors,
+    },
     async (req, reply) => {
       on(req);
       if (needCustomer(req, reply)) return reply;
@@ -454,7 +501,11 @@ export const customerRoutes: DomainRoutes = async (app, deps) => {
   );
   app.post(
     '/account/addresses/:id/default',
-    { schema: { params: IdParams, body: CrumbBody }, config: formLimit, errorHandler: addressErrors },
+    {
+      schema: { params: IdParams, body: CrumbBody },
+      config: formLimit,
+      errorHandler: addressErrors,
+    },
     async (req, reply) => {
       on(req);
       if (needCustomer(req, reply)) return reply;
@@ -481,7 +532,9 @@ export const customerRoutes: DomainRoutes = async (app, deps) => {
     async (req, reply) => {
       on(req);
       if (needCustomer(req, reply)) return reply;
-      if (!(await leaveList(deps.db, req.site.id, req.customer!.email, req.body.listId, deps.now())))
+      if (
+        !(await leaveList(deps.db, req.site.id, req.customer!.email, req.body.listId, deps.now()))
+      )
         throw appError(ErrorCode.NOT_FOUND);
       return back(reply, 'removed', 'account-newsletters-h');
     },
@@ -494,7 +547,12 @@ export const customerRoutes: DomainRoutes = async (app, deps) => {
     reply.header('cache-control', 'no-store');
     const c = req.customer;
     if (!c) throw appError(ErrorCode.CUSTOMER_SIGN_IN_REQUIRED);
-    return { id: c.id, email: c.email, name: c.name, defaultAddress: await defaultAddress(deps.db, c.id) };
+    return {
+      id: c.id,
+      email: c.email,
+      name: c.name,
+      defaultAddress: await defaultAddress(deps.db, c.id),
+    };
   });
 
   app.get(

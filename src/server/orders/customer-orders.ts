@@ -84,9 +84,18 @@ export async function orderStatsByCustomer(
   siteId: string,
   customers: { id: string; email: string }[],
 ): Promise<Map<string, { count: number; total: number; currency: string; last: Date | null }>> {
-  const out = new Map<string, { count: number; total: number; currency: string; last: Date | null }>();
+  const out = new Map<
+    string,
+    { count: number; total: number; currency: string; last: Date | null }
+  >();
   if (!customers.length) return out;
-  const rows = await sql<{ cid: string; n: number; total: number; currency: string | null; last: Date | null }>`
+  const rows = await sql<{
+    cid: string;
+    n: number;
+    total: number;
+    currency: string | null;
+    last: Date | null;
+  }>`
     SELECT c.cid, count(o.id)::int AS n,
            coalesce(sum(o.grand_total - o.refunded_total) FILTER (WHERE o.status <> 'cancelled'), 0)::int AS total,
            max(o.currency) AS currency, max(o.created) AS last

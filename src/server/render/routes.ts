@@ -99,8 +99,7 @@ export const pageRoutes: DomainRoutes = async (app, deps) => {
         ctx: buildMemberDeniedContext(pageReq, url.path),
       }));
       reply.code(403).header('cache-control', 'private, no-store');
-      if (url.json)
-        return reply.type('application/json; charset=utf-8').send(JSON.stringify(ctx));
+      if (url.json) return reply.type('application/json; charset=utf-8').send(JSON.stringify(ctx));
       return reply.type('text/html; charset=utf-8').send(html);
     }
 

@@ -10,13 +10,15 @@ const EN = {
   email: 'Email',
   sendCode: 'Continue',
   codeTitle: 'Enter your code',
-  codeIntro: 'We sent a 6-digit code to {email}. It works for 15 minutes. You can also use the link in the mail.',
+  codeIntro:
+    'We sent a 6-digit code to {email}. It works for 15 minutes. You can also use the link in the mail.',
   code: 'Code',
   codeHelp: 'The code has 6 digits.',
   verify: 'Sign in',
   useOtherEmail: 'Use a different email',
   sendAgain: 'Send a new code',
-  codeWrong: 'That code is not right, or it has expired. Check the newest mail or ask for a new code.',
+  codeWrong:
+    'That code is not right, or it has expired. Check the newest mail or ask for a new code.',
   linkTitle: 'Sign in',
   linkIntro: 'Continue to sign in to {site}.',
   linkButton: 'Sign in',
@@ -71,28 +73,33 @@ const EN = {
   mailIntro: 'Use this code to sign in to {site}:',
   mailLink: 'Or sign in with one click:',
   mailButton: 'Sign in to {site}',
-  mailIgnore: 'The code and the link work once, for 15 minutes. If you did not ask to sign in, ignore this mail.',
+  mailIgnore:
+    'The code and the link work once, for 15 minutes. If you did not ask to sign in, ignore this mail.',
 };
 
 export type CustomerTexts = { readonly [K in keyof typeof EN]: string };
 
 const JA: CustomerTexts = {
   signInTitle: 'ログイン',
-  signInIntro: 'メールアドレスを入力すると、ログイン用のコードをお送りします。パスワードは不要です。',
+  signInIntro:
+    'メールアドレスを入力すると、ログイン用のコードをお送りします。パスワードは不要です。',
   email: 'メールアドレス',
   sendCode: '続ける',
   codeTitle: 'コードを入力',
-  codeIntro: '{email} に6桁のコードを送信しました。有効期限は15分です。メール内のリンクからもログインできます。',
+  codeIntro:
+    '{email} に6桁のコードを送信しました。有効期限は15分です。メール内のリンクからもログインできます。',
   code: 'コード',
   codeHelp: 'コードは6桁の数字です。',
   verify: 'ログイン',
   useOtherEmail: '別のメールアドレスを使う',
   sendAgain: '新しいコードを送る',
-  codeWrong: 'コードが正しくないか、有効期限が切れています。最新のメールを確認するか、新しいコードをリクエストしてください。',
+  codeWrong:
+    'コードが正しくないか、有効期限が切れています。最新のメールを確認するか、新しいコードをリクエストしてください。',
   linkTitle: 'ログイン',
   linkIntro: '{site} にログインします。',
   linkButton: 'ログイン',
-  linkInvalid: 'このログインリンクは期限切れか、すでに使用されています。新しいコードをリクエストしてください。',
+  linkInvalid:
+    'このログインリンクは期限切れか、すでに使用されています。新しいコードをリクエストしてください。',
   emailInvalid: '有効なメールアドレスを入力してください。',
   tooMany: '試行回数が多すぎます。数分待ってからもう一度お試しください。',
   notice: '問題が発生しました。もう一度お試しください。',
@@ -143,7 +150,8 @@ const JA: CustomerTexts = {
   mailIntro: '{site} へのログインコードです：',
   mailLink: 'またはワンクリックでログイン：',
   mailButton: '{site} にログイン',
-  mailIgnore: 'コードとリンクは15分間、1回のみ有効です。お心当たりのない場合は、このメールを破棄してください。',
+  mailIgnore:
+    'コードとリンクは15分間、1回のみ有効です。お心当たりのない場合は、このメールを破棄してください。',
 };
 
 export function customerTexts(language: string | null | undefined): CustomerTexts {

@@ -58,9 +58,7 @@ export function MembersSection({
         />
         Only signed-in customers can open this page
       </label>
-      <span className="ed-hint">
-        Needs Customer accounts on in Settings. Saved right away.
-      </span>
+      <span className="ed-hint">Needs Customer accounts on in Settings. Saved right away.</span>
       {error && (
         <span className="ed-inline-error ed-field-error" role="alert">
           {error}
