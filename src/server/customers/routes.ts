@@ -19,7 +19,13 @@ import { subscriptionsOf } from '../subscriptions/customer-subscriptions.js';
 import { ErrorCode } from '../../shared/errors.js';
 import { PageType } from '../../shared/enums.js';
 import { hasControlChar } from '../../shared/clean-text.js';
-import { CUSTOMER_API, CUSTOMER_PAGES, CustomerLimits } from '../../shared/customers/api.js';
+import {
+  CUSTOMER_API,
+  CUSTOMER_ME_PATH,
+  CUSTOMER_PAGES,
+  CustomerLimits,
+  type CustomerMe,
+} from '../../shared/customers/api.js';
 import { customerTexts, type CustomerTexts } from '../../shared/customers/texts.js';
 import { CUSTOMER_SESSION_COOKIE } from '../../shared/wire-names.js';
 import {
@@ -542,7 +548,7 @@ export const customerRoutes: DomainRoutes = async (app, deps) => {
 
   // ---- JSON: the checkout's prefill, the owner's list ---------------------------------------
 
-  app.get('/api/customers/me', async (req, reply) => {
+  app.get(CUSTOMER_ME_PATH, async (req, reply): Promise<CustomerMe> => {
     on(req);
     reply.header('cache-control', 'no-store');
     const c = req.customer;

@@ -1,3 +1,5 @@
+import type { AddressInput } from '../checkout/api.js';
+
 /**
  * Customer accounts (issue 14, docs/customers.md): the shopper's pages, the owner's API, limits
  * and the SPEC 3.8 site-user cookie's value. Pure: the server and the browser share it.
@@ -18,6 +20,16 @@ export const CUSTOMER_PAGES = {
   restockRemove: '/account/restock/remove',
   newsletterRemove: '/account/newsletter/remove',
 } as const;
+
+/** GET: the signed-in customer for the checkout's prefill (401 when signed out). */
+export const CUSTOMER_ME_PATH = '/api/customers/me';
+
+export interface CustomerMe {
+  id: string;
+  email: string;
+  name: string;
+  defaultAddress: AddressInput | null;
+}
 
 /** The owner's /config API. */
 export const CUSTOMER_API = {
