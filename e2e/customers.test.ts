@@ -123,7 +123,7 @@ describe('customer accounts in Chromium at 390 px', () => {
     const cookies = await page.context().cookies();
     const siteUser = cookies.find((c) => c.name === 'SiteUserInfo');
     expect(JSON.parse(decodeURIComponent(siteUser!.value))).toMatchObject({ authenticated: true });
-    expect(cookies.find((c) => c.name === 'ss_cid')?.httpOnly).toBe(true);
+    expect(cookies.find((c) => c.name === 'ss_customer')?.httpOnly).toBe(true);
 
     // An order placed signed in, then the account page lists it with its status.
     expect(

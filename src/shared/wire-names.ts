@@ -21,7 +21,7 @@ export const SESSION_COOKIE = 'sid';
 export const AUTH_HINT_COOKIE = 'ss_auth';
 
 /** Issue 14: a signed-in customer's HttpOnly session cookie (per website: it is host-only). */
-export const CUSTOMER_SESSION_COOKIE = 'ss_cid';
+export const CUSTOMER_SESSION_COOKIE = 'ss_customer';
 /**
  * SPEC 3.8's site-user cookie, readable by page scripts: URL-encoded JSON
  * `{"authenticated":true,"siteUserId":"…"}`. It grants nothing (the session cookie does); it

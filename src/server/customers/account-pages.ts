@@ -76,7 +76,7 @@ export function codeHtml(
       CUSTOMER_PAGES.code,
       o.crumb,
       `<label for="account-code">${e(t.code)}</label>` +
-        `<input id="account-code" class="account-code" name="code" required autocomplete="one-time-code" inputmode="numeric" pattern="[\\d\\s\\-]*" maxlength="12" aria-describedby="account-code-help"${invalid.replace(' aria-describedby="account-error"', '')}${o.error ? ' aria-errormessage="account-error"' : ''}>` +
+        `<input id="account-code" class="account-code" name="code" required autocomplete="one-time-code" inputmode="numeric" maxlength="12" aria-describedby="account-code-help"${invalid.replace(' aria-describedby="account-error"', '')}${o.error ? ' aria-errormessage="account-error"' : ''}>` +
         `<p class="account-help" id="account-code-help">${e(t.codeHelp)}</p>` +
         alert(o.error) +
         `<button class="button" type="submit">${e(t.verify)}</button>`,

@@ -124,7 +124,7 @@ describeEachBackend('customer accounts (issue 14)', (kind) => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.body).toContain('That code is not right');
-    expect(v.cookies.get('ss_cid')).toBeUndefined();
+    expect(v.cookies.get('ss_customer')).toBeUndefined();
 
     const ok = await v.post('/account/sign-in/code', {
       request: requestOf(page.body),
@@ -133,7 +133,7 @@ describeEachBackend('customer accounts (issue 14)', (kind) => {
     });
     expect(ok.statusCode).toBe(303);
     expect(ok.headers.location).toBe('/account');
-    const session = ok.cookies.find((c) => c.name === 'ss_cid');
+    const session = ok.cookies.find((c) => c.name === 'ss_customer');
     expect(session?.httpOnly).toBe(true);
     const row = await customer('ada@example.com');
     expect(row).toBeDefined();
@@ -171,7 +171,7 @@ describeEachBackend('customer accounts (issue 14)', (kind) => {
     expect(landing.body).toContain(`name="token" value="${token}"`);
     const ok = await b.post('/account/sign-in/link', { token });
     expect(ok.statusCode).toBe(303);
-    expect(b.cookies.get('ss_cid')).toBeTruthy();
+    expect(b.cookies.get('ss_customer')).toBeTruthy();
     expect((await b.get('/account')).body).toContain('grace@example.com');
     const reuse = await new Shopper(app).post('/account/sign-in/link', { token });
     expect(reuse.statusCode).toBe(400);
@@ -386,7 +386,7 @@ describeEachBackend('customer accounts (issue 14)', (kind) => {
     // Signing out leaves the cart with the account, not on the browser.
     const out = await phone.post('/account/sign-out', {});
     expect(out.statusCode).toBe(303);
-    expect(phone.cookies.get('ss_cid')).toBeUndefined();
+    expect(phone.cookies.get('ss_customer')).toBeUndefined();
     expect(phone.cookies.get('SiteUserInfo')).toBeUndefined();
     expect((await phone.get('/account')).statusCode).toBe(303);
   });

@@ -40,6 +40,7 @@ import {
   createCustomerSession,
   customerAccountsOn,
   endCustomerSession,
+  purgeCustomerSessions,
   setCustomerCookies,
 } from './customer-session.js';
 import { buildAccountContext } from './account-context.js';
@@ -113,6 +114,11 @@ export function customerNext(next: string | undefined): string {
  * website has customer accounts off.
  */
 export const customerRoutes: DomainRoutes = async (app, deps) => {
+  // Hourly, one process at a time (the durable queue): customer sessions past expiry.
+  deps.jobs.define('customer-session-purge', {
+    everyMs: 60 * 60 * 1000,
+    run: async () => purgeCustomerSessions(deps.db, deps.now()),
+  });
   const mailer = mailerFor(deps, app.log);
   const renderer = pageRendererFor(deps);
   const mailsPerAddress = new RateLimit(

@@ -96,8 +96,13 @@ export function parseSiteUser(value: string | null | undefined): SiteUserInfo | 
   }
 }
 
-/** A typed code: digits only once spaces and dashes are gone; undefined when not 6 digits. */
+/**
+ * A typed code: digits only once spaces and dashes are gone (full-width digits, as a Japanese
+ * keyboard may type them, count as digits); undefined when not 6 digits.
+ */
 export function normalizeCode(raw: string): string | undefined {
-  const code = raw.replace(/[\s-]/g, '');
+  const code = raw
+    .replace(/[\uFF10-\uFF19]/g, (d) => String(d.charCodeAt(0) - 0xff10))
+    .replace(/[\s\-\u2010-\u2015\u30FC\uFF0D]/g, '');
   return /^\d{6}$/.test(code) ? code : undefined;
 }
