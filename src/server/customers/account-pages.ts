@@ -46,7 +46,8 @@ export function signInHtml(
   t: CustomerTexts,
   o: { crumb: string; email?: string; error?: string; next?: string },
 ): string {
-  const invalid = o.error ? ' aria-invalid="true" aria-describedby="account-error"' : '';
+  // After a refusal the field is focused, so a screen reader hears the message at once.
+  const invalid = o.error ? ' aria-invalid="true" aria-describedby="account-error" autofocus' : '';
   return card(
     t.signInTitle,
     t.signInIntro,
@@ -76,7 +77,7 @@ export function codeHtml(
       CUSTOMER_PAGES.code,
       o.crumb,
       `<label for="account-code">${e(t.code)}</label>` +
-        `<input id="account-code" class="account-code" name="code" required autocomplete="one-time-code" inputmode="numeric" maxlength="12" aria-describedby="account-code-help"${invalid.replace(' aria-describedby="account-error"', '')}${o.error ? ' aria-errormessage="account-error"' : ''}>` +
+        `<input id="account-code" class="account-code" name="code" required autofocus autocomplete="one-time-code" inputmode="numeric" maxlength="12" aria-describedby="account-code-help"${invalid.replace(' aria-describedby="account-error"', '')}${o.error ? ' aria-errormessage="account-error"' : ''}>` +
         `<p class="account-help" id="account-code-help">${e(t.codeHelp)}</p>` +
         alert(o.error) +
         `<button class="button" type="submit">${e(t.verify)}</button>`,
