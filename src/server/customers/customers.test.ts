@@ -11,6 +11,7 @@ import { createOwner, grantRole } from '../owners/owner-service.js';
 import { Role } from '../../shared/enums.js';
 import { parseSiteUser } from '../../shared/customers/api.js';
 import { customerNext } from './routes.js';
+import { altchaToken } from '../restock/test-fixtures.js';
 
 describeEachBackend('customer accounts (issue 14)', (kind) => {
   let h: DatabaseHandle;
@@ -43,6 +44,33 @@ describeEachBackend('customer accounts (issue 14)', (kind) => {
           { id: 's1', blocks: [{ id: 'b1', type: 2, html: '<p>Secret member recipe</p>' }] },
         ]),
       })
+      .execute();
+    // A blog post open for comments.
+    await h.db
+      .insertInto('collections')
+      .values({
+        id: 'a-blog',
+        site_id: SITE_A,
+        url_id: 'blog',
+        title: 'Blog',
+        type: 1,
+        kind: 'blog',
+        folder_behavior: null,
+        nav_index: 1,
+        settings: '{}' as never,
+      })
+      .execute();
+    await h.db
+      .insertInto('items')
+      .values({
+        id: 'a-post',
+        site_id: SITE_A,
+        collection_id: 'a-blog',
+        url_id: 'open-post',
+        title: 'Open post',
+        record_type: 1,
+        comment_state: 1,
+      } as never)
       .execute();
     ({ app } = await buildTestApp(h, { now: () => clock }));
   });
@@ -434,6 +462,36 @@ describeEachBackend('customer accounts (issue 14)', (kind) => {
     for (const bad of ['//evil.example', 'https://evil.example/', '/\\evil.example', '/a\r\nx: y'])
       expect(customerNext(bad)).toBe('/account');
     expect(customerNext('/members?x=1')).toBe('/members?x=1');
+  });
+
+  it('a signed-in customer comments without typing a name or email', async () => {
+    const v = new Shopper(app);
+    await signIn(v, 'writer@example.com');
+    const res = await v.post('/api/content/items/a-post/comments', {
+      name: '',
+      email: '',
+      body: 'Lovely glaze.',
+      captchaToken: await altchaToken(SITE_A),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const row = await h.db
+      .selectFrom('comments')
+      .select(['author_email', 'author_name', 'site_user_id'])
+      .where('item_id', '=', 'a-post')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      author_email: 'writer@example.com',
+      author_name: 'writer',
+      site_user_id: (await customer('writer@example.com'))!.id,
+    });
+    // A guest still gives both.
+    const guest = await new Shopper(app).post('/api/content/items/a-post/comments', {
+      name: '',
+      email: '',
+      body: 'Hello',
+      captchaToken: await altchaToken(SITE_A),
+    });
+    expect(guest.statusCode).toBe(400);
   });
 
   it('owners list customers with orders count, total and search; visitors cannot', async () => {
