@@ -235,7 +235,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
         siteId: req.site.id,
         cartId,
         sessionId: sessionIdFromCookie(req.cookies[VISITOR_COOKIE]),
-        loggedIn: Boolean(req.owner),
+        loggedIn: Boolean(req.owner) || Boolean(req.customer),
         itemCount,
         subtotal: quote.totals.subtotal,
         currency: quote.totals.currency,
