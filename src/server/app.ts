@@ -45,6 +45,8 @@ import { reviewsRoutes } from './reviews/routes.js';
 import { websiteRoutes } from './websites/routes.js';
 import { developerRoutes } from './developer/routes.js';
 import { teamRoutes } from './team/routes.js';
+import { customerRoutes } from './customers/routes.js';
+import customerContext from './customers/customer-session.js';
 import { CacheRegistry } from './platform/versioned-cache.js';
 import { installChangeBus } from './platform/change-bus.js';
 import { openRateCounter, rateLimitStore } from './platform/rate-limits.js';
@@ -91,6 +93,7 @@ const domains: DomainRoutes[] = [
   websiteRoutes,
   developerRoutes,
   teamRoutes,
+  customerRoutes,
   pageRoutes,
 ];
 
@@ -179,6 +182,7 @@ export async function buildApp(
     resolver: deps.resolver,
     sessions: deps.sessions,
   });
+  await app.register(customerContext, { db: database.db, now: deps.now });
   for (const domain of domains) await app.register(async (scope) => domain(typed(scope), deps));
   return { app, deps };
 }

@@ -101,6 +101,12 @@ export const Messages = {
   PAGE_PASSWORD_WRONG: 'That password is not right. Please try again.',
   // Comments on blog posts and other items (issue 14, docs/comments.md).
   COMMENT_INVALID: 'Please check your comment.',
+  // Issue 14: customer accounts (our own texts).
+  CUSTOMER_CODE_INVALID:
+    'That code is not right, or it has expired. Check the newest mail or ask for a new code.',
+  CUSTOMER_LINK_INVALID: 'This sign-in link has expired or was already used. Ask for a new code.',
+  CUSTOMER_ACCOUNTS_OFF: 'This store does not offer customer accounts.',
+  CUSTOMER_SIGN_IN_REQUIRED: 'Please sign in to your account.',
   COMMENTS_CLOSED: 'Comments are closed.',
   // Product reviews (issue 14, docs/reviews.md).
   REVIEW_INVALID: 'Please check your review.',
@@ -525,6 +531,26 @@ export const errorRegistry = {
     status: 403,
     message: Messages.REVIEWS_OFF,
     doc: 'Reading or writing reviews on a website whose reviews are off (Settings → Reviews).',
+  },
+  CUSTOMER_CODE_INVALID: {
+    status: 400,
+    message: Messages.CUSTOMER_CODE_INVALID,
+    doc: 'A customer sign-in code that is wrong, used, expired or from an older request (issue 14).',
+  },
+  CUSTOMER_LINK_INVALID: {
+    status: 400,
+    message: Messages.CUSTOMER_LINK_INVALID,
+    doc: "A customer sign-in link that is unknown, used, expired or another website's.",
+  },
+  CUSTOMER_ACCOUNTS_OFF: {
+    status: 404,
+    message: Messages.CUSTOMER_ACCOUNTS_OFF,
+    doc: 'A customer account page or API on a website with customer accounts turned off.',
+  },
+  CUSTOMER_SIGN_IN_REQUIRED: {
+    status: 401,
+    message: Messages.CUSTOMER_SIGN_IN_REQUIRED,
+    doc: 'A customer account API without a signed-in customer.',
   },
   SIGNUP_DISABLED: {
     status: 403,

@@ -19,3 +19,12 @@ export const CART_HINT_COOKIE = 'ss_cart';
 export const SESSION_COOKIE = 'sid';
 /** Readable 'signed in' hint beside it (SPEC 4.2 loads the cart when authenticated). */
 export const AUTH_HINT_COOKIE = 'ss_auth';
+
+/** Issue 14: a signed-in customer's HttpOnly session cookie (per website: it is host-only). */
+export const CUSTOMER_SESSION_COOKIE = 'ss_customer';
+/**
+ * SPEC 3.8's site-user cookie, readable by page scripts: URL-encoded JSON
+ * `{"authenticated":true,"siteUserId":"…"}`. It grants nothing (the session cookie does); it
+ * tells the cart store to load the cart and analytics to skip a signed-in member (SPEC 6).
+ */
+export const SITE_USER_COOKIE = 'SiteUserInfo';

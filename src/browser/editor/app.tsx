@@ -24,6 +24,9 @@ const SubscriptionsScreen = lazy(() =>
     default: m.SubscriptionsScreen,
   })),
 );
+const CustomersScreen = lazy(() =>
+  import('./customers/customers-screen.js').then((m) => ({ default: m.CustomersScreen })),
+);
 const OrderScreen = lazy(() =>
   import('./screens/order-screen.js').then((m) => ({ default: m.OrderScreen })),
 );
@@ -197,6 +200,9 @@ export function App({ boot }: { boot: EditorBoot }) {
         break;
       case 'subscriptions':
         screen = <SubscriptionsScreen />;
+        break;
+      case 'customers':
+        screen = <CustomersScreen />;
         break;
       case 'order':
         screen = <OrderScreen key={route.orderId} orderId={route.orderId} />;

@@ -14,6 +14,7 @@ export type EditorRoute =
   | { name: 'orders' }
   | { name: 'order'; orderId: string }
   | { name: 'subscriptions' }
+  | { name: 'customers' }
   | { name: 'checkout-settings' }
   | { name: 'gift-cards' }
   | { name: 'gift-card'; giftCardId: string }
@@ -54,6 +55,7 @@ export const NAV_ITEMS = [
     label: 'Subscriptions',
     permission: ['commerce'],
   },
+  { name: 'customers', href: '#/customers', label: 'Customers', permission: ['commerce'] },
   { name: 'products', href: '#/products', label: 'Products', permission: ['commerce'] },
   { name: 'discounts', href: '#/discounts', label: 'Discounts', permission: ['commerce'] },
   { name: 'inventory', href: '#/inventory', label: 'Inventory', permission: ['commerce'] },
@@ -159,6 +161,7 @@ export function routeFromHash(hash: string): EditorRoute {
       first === 'inventory' ||
       first === 'orders' ||
       first === 'subscriptions' ||
+      first === 'customers' ||
       first === 'products' ||
       first === 'media' ||
       first === 'design' ||

@@ -1,5 +1,7 @@
 import type { PrivacySignals } from '../../shared/telemetry/skip-rules.js';
 import { withViewer } from '../../shared/telemetry/page-context.js';
+import { SITE_USER_COOKIE } from '../../shared/wire-names.js';
+import { parseSiteUser } from '../../shared/customers/api.js';
 import { CONSENT_COOKIE } from '../../shared/telemetry/constants.js';
 import {
   SITE_CONTEXT_ELEMENT_ID,
@@ -51,7 +53,10 @@ export function readSiteContext(): SiteContext | null {
   const ctx = parseSiteContext(document.getElementById(SITE_CONTEXT_ELEMENT_ID)?.textContent);
   // Pages are cached and hold no viewer data; who is signed in comes from the readable
   // `ss_auth` hint cookie, whose value is the viewer's role numbers on this website.
-  return ctx ? withViewer(ctx, getCookie('ss_auth')) : null;
+  // A signed-in customer (SPEC 3.8's site-user cookie, issue 14) is a member with no role here,
+  // so SPEC 6's rule skips them too.
+  const hint = getCookie('ss_auth') ?? (parseSiteUser(getCookie(SITE_USER_COOKIE)) ? '0' : null);
+  return ctx ? withViewer(ctx, hint) : null;
 }
 
 /** POST that gives up after `timeoutMs` (AbortController); resolves to the status, 0 on failure. */

@@ -53,8 +53,12 @@ export function cartIdFromCookie(
     : undefined;
 }
 
+/**
+ * The request's cart: a signed-in customer's own cart first (issue 14: it follows them across
+ * devices, customers/), else the cart cookie's.
+ */
 export function cartIdOf(req: FastifyRequest, secret: string): string | undefined {
-  return cartIdFromCookie(secret, req.site.id, req.cookies[CART_COOKIE]);
+  return req.customer?.cartId ?? cartIdFromCookie(secret, req.site.id, req.cookies[CART_COOKIE]);
 }
 
 export function setCartCookie(

@@ -7,6 +7,7 @@ import { CRUMB_COOKIE } from '../http/crumb.js';
 import { cookieSecure } from '../http/cookie-secure.js';
 import type { TypedApp } from '../http/typed-app.js';
 import { cartIdOf, setCartCookie, sha256 } from './cart-cookie.js';
+import { setCustomerCart } from '../customers/customer-service.js';
 import {
   addEntry,
   entryForm,
@@ -123,6 +124,8 @@ export const cartRoutes: DomainRoutes = async (app, deps) => {
           cartId: result.cartId,
           secure: cookieSecure(req, deps.config.secureCookies),
         });
+        // A signed-in customer's new cart (the last one was purchased) follows them (issue 14).
+        if (req.customer) await setCustomerCart(deps.db, req.customer.id, result.cartId);
       }
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       const { shoppingCart, entry } = await withEntry(

@@ -72,9 +72,12 @@ export const commentsRoutes: DomainRoutes = async (app, deps) => {
     },
     async (req, reply) => {
       const b = req.body;
+      // Issue 14: a signed-in customer comments as themselves (no name or email to type).
+      const c = req.customer;
       const result = await postComment(deps, req.site, req.params.id, {
-        name: b.name,
-        email: b.email,
+        name: c ? b.name.trim() || c.name || c.email.split('@')[0]! : b.name,
+        email: c ? c.email : b.email,
+        siteUserId: c?.id,
         body: b.body,
         parentId: b.parentId,
         captchaToken: b.captchaToken,

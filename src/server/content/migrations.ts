@@ -211,6 +211,15 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('collections').dropColumn('blocks').execute();
     },
   },
+  // Issue 14: pages only signed-in customers see (others get pageType 106, never cached).
+  '20261128_0112_content_members_only': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('collections')
+        .addColumn('members_only', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
+    },
+  },
 };
 
 /** One pre-issue-13 block as the new block (codes of shared/content/blocks.ts, fixed here). */

@@ -35,6 +35,8 @@ export interface CollectionsTable {
   nav_visible: Generated<boolean>;
   /** argon2 hash of the page password (pageType 103 lock screen), or null. */
   password_hash: string | null;
+  /** Issue 14: only signed-in customers see it (others: pageType 106). */
+  members_only: Generated<boolean>;
   version: Generated<number>;
   /** The owner id of the last save. */
   updated_by: string | null;

@@ -21,6 +21,7 @@ import { migrations as audit } from '../audit/migrations.js';
 import { migrations as websites } from '../websites/migrations.js';
 import { migrations as developer } from '../developer/migrations.js';
 import { migrations as team } from '../team/migrations.js';
+import { migrations as customers } from '../customers/migrations.js';
 
 /**
  * Each domain owns its migrations; names start with a date and a per-domain number so they sort
@@ -49,4 +50,5 @@ export const allMigrations: Record<string, Migration> = {
   ...websites,
   ...developer,
   ...team,
+  ...customers,
 };

@@ -19,6 +19,7 @@ import type { ReviewsTables } from '../reviews/tables.js';
 import type { AuditTables } from '../audit/tables.js';
 import type { WebsitesTables } from '../websites/tables.js';
 import type { DeveloperTables } from '../developer/tables.js';
+import type { CustomersTables } from '../customers/tables.js';
 
 /** Every table, as each domain declares its own in `<domain>/tables.ts`. */
 export interface Database
@@ -43,4 +44,5 @@ export interface Database
     ReviewsTables,
     AuditTables,
     WebsitesTables,
-    DeveloperTables {}
+    DeveloperTables,
+    CustomersTables {}

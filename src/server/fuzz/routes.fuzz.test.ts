@@ -40,6 +40,9 @@ const COUNTED = [
   'restock_signups',
   'mailing_list_members',
   'sessions',
+  'customers',
+  'customer_sessions',
+  'customer_addresses',
   'items',
   'products',
   'variants',
@@ -73,6 +76,9 @@ describeEachBackend('fuzz: every route, no 5xx, refusals write nothing', (kind) 
     h = await openTestDatabase(kind);
     await seedShop(h);
     await addTestForms(h, 'site-a');
+    // Issue 14: the customer routes do their work (not only their 'accounts off' 404).
+    await sql`UPDATE sites SET settings = jsonb_set(settings, '{websiteSettings,customerAccountsEnabled}', 'true')
+               WHERE id = 'site-a'`.execute(h.db);
     const id = await createOwner(h.db, {
       email: 'fuzz@demo.test',
       password: 'pw-123456',

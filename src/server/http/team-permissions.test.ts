@@ -74,6 +74,8 @@ const PUBLIC_API = new Set([
   'POST /api/1/performance/records',
   'GET /api/context/config',
   'GET /api/rest/websites/mine',
+  // The signed-in customer (issue 14): their own session is the credential (401 without).
+  'GET /api/customers/me',
   // Signed, expiring download links of digital goods.
   'GET /api/media/:id/download',
   // The themes' preview pictures (docs/websites.md).

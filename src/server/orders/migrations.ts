@@ -192,4 +192,14 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Issue 14: the signed-in customer who placed the order (customers/; null for guests).
+  '20261128_0113_orders_customer': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('orders')
+        .addColumn('customer_id', 'text', (c) => c.references('customers.id').onDelete('set null'))
+        .execute();
+      await db.schema.createIndex('orders_customer').on('orders').column('customer_id').execute();
+    },
+  },
 };

@@ -121,7 +121,7 @@ export function orderPageTexts(language: string): Texts {
   return byLanguage({ ja: JA_TEXTS, jp: JA_TEXTS }, language, OrderPageTexts);
 }
 
-function statusWords(language: string): Record<string, string> {
+export function statusWords(language: string): Record<string, string> {
   return byLanguage({ ja: JA_STATUS_WORDS, jp: JA_STATUS_WORDS }, language, STATUS_WORDS);
 }
 

@@ -630,6 +630,8 @@ async function draftOrder(
     site_id: siteId,
     cart_id: cart.cartId,
     idempotency_key: ctx.idempotencyKey ?? null,
+    // Linked after placement when a customer is signed in (orders/routes.ts, issue 14).
+    customer_id: null,
     email: request.email,
     currency: totals.currency,
     language: ctx.site.language,

@@ -15,6 +15,7 @@ import type { AppDeps, DomainRoutes } from '../deps.js';
 import { appError } from '../errors/app-error.js';
 import { guardedOwnerId, ownerGuard } from '../http/owner-guard.js';
 import { cartIdOf } from '../cart/cart-cookie.js';
+import { linkOrderToCustomer } from './customer-orders.js';
 import { storeOf } from '../cart/store.js';
 import { siteBaseUrl } from '../mail/site-url.js';
 import { recordCheckoutStarted, sessionIdFromCookie } from '../analytics/server-events.js';
@@ -199,11 +200,18 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
           origin: origin(req.site, deps),
           shopper: {
             sessionId: sessionIdFromCookie(req.cookies[VISITOR_COOKIE]),
-            loggedIn: Boolean(req.owner),
+            loggedIn: Boolean(req.owner) || Boolean(req.customer),
           },
         },
         input as PlaceOrderRequest,
       );
+      // Issue 14: a signed-in customer's order is theirs (the account page also finds orders by
+      // the customer's proven email, so a failure here loses nothing the shopper sees).
+      if (req.customer && result.created) {
+        await linkOrderToCustomer(deps.db, req.site.id, result.order.id, req.customer.id).catch(
+          (err: unknown) => req.log.warn({ err }, 'order not linked to its customer'),
+        );
+      }
       reply.header('cache-control', 'no-store');
       if (!result.created) reply.header('idempotent-replayed', 'true');
       return reply.status(result.created ? 201 : 200).send({ order: result.order });
@@ -228,7 +236,7 @@ export const orderRoutes: DomainRoutes = async (app, deps) => {
         siteId: req.site.id,
         cartId,
         sessionId: sessionIdFromCookie(req.cookies[VISITOR_COOKIE]),
-        loggedIn: Boolean(req.owner),
+        loggedIn: Boolean(req.owner) || Boolean(req.customer),
         itemCount,
         subtotal: quote.totals.subtotal,
         currency: quote.totals.currency,

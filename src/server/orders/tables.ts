@@ -44,6 +44,8 @@ export interface OrdersTable {
   gift_card_lines: JSONColumnType<GiftCardLineJson[]>;
   /** The subscription this order started or renewed; null for one-off orders. */
   subscription_id: string | null;
+  /** Issue 14: the signed-in customer who placed it (null: a guest, or placed by a webhook). */
+  customer_id: Generated<string | null>;
   shipping_address: JSONColumnType<AddressInput | null, string | null, string | null>;
   billing_address: JSONColumnType<AddressInput | null, string | null, string | null>;
   shipping_option: JSONColumnType<

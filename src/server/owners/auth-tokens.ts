@@ -8,6 +8,9 @@ export const TOKEN_TTL_MS: Record<AuthTokenPurpose, number> = {
   verify: 48 * 3600_000,
   reset: 3600_000,
   invite: 7 * 24 * 3600_000,
+  // Customer sign-in (issue 14): a code or link is for the sign-in happening now.
+  'customer-link': 15 * 60_000,
+  'customer-code': 15 * 60_000,
 };
 
 export interface IssueTokenInput {
@@ -17,6 +20,8 @@ export interface IssueTokenInput {
   siteId?: string | null;
   role?: number | null;
   createdBy?: string | null;
+  /** The token itself when the caller composes it (a customer's code: request id + digits). */
+  token?: string;
 }
 
 export interface ConsumedToken {
@@ -40,7 +45,7 @@ export async function issueToken(
   input: IssueTokenInput,
   now = new Date(),
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = input.token ?? randomBytes(32).toString('base64url');
   const email = input.email.trim().toLowerCase();
   const write = async (trx: Db) => {
     if (input.purpose !== 'invite') {
@@ -50,6 +55,10 @@ export async function issueToken(
         .where('purpose', '=', input.purpose)
         .where('email', '=', email)
         .where('used_at', 'is', null)
+        // Customers are per website: a sign-in on one site leaves another site's alone.
+        .$if(input.purpose.startsWith('customer-'), (q) =>
+          q.where('site_id', '=', input.siteId ?? ''),
+        )
         .execute();
     }
     await trx

@@ -18,7 +18,8 @@ export interface OwnersTable {
 }
 
 /** What a mailed single-use token is for (`auth-tokens.ts`). */
-export type AuthTokenPurpose = 'verify' | 'reset' | 'invite';
+/** Customer sign-in (issue 14, customers/): the mailed link and the 6-digit code. */
+export type AuthTokenPurpose = 'verify' | 'reset' | 'invite' | 'customer-link' | 'customer-code';
 
 export interface AuthTokensTable {
   /** sha256 of the token; the token itself is only in the mailed link. */

@@ -142,6 +142,15 @@ export class PageRenderer {
     return c?.password_hash ? c : undefined;
   }
 
+  /** Issue 14: the members-only collection a path shows (its page or its items), if any. */
+  async membersOnlyFor(site: Site, path: string): Promise<CollectionRow | undefined> {
+    const segs = pathSegments(path);
+    if (!segs) return undefined;
+    const collections = await this.collectionsOf(site);
+    const c = collections.find((x) => x.url_id === (segs[0] ?? ''));
+    return c?.members_only ? c : undefined;
+  }
+
   /**
    * `preview`: an owner's view, where draft products' and pages render (never put in the cache).
    * `unlocked` and `lock`: password-protected pages (per visitor, never cached either).

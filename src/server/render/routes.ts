@@ -10,6 +10,8 @@ import { PAGE_CACHE_CONTROL, sendCachedPage } from './page-cache.js';
 import { parsePageUrl } from './page-query.js';
 import { pageRendererFor } from './shared-page-renderer.js';
 import { hasPagePass } from '../content/pages/page-access.js';
+import { customerAccountsOn } from '../customers/customer-session.js';
+import { buildMemberDeniedContext } from '../customers/account-context.js';
 
 /**
  * Site pages: the catch-all GET (registered last). Visitors get cached HTML when the page cache
@@ -86,6 +88,21 @@ export const pageRoutes: DomainRoutes = async (app, deps) => {
         .redirect(location, redirect.status);
     }
 
+    // Issue 14: members-only pages are per visitor: others get the 106 page (403), customers
+    // and the site's owners the page, and neither is ever put in the shared page cache.
+    const memberPage = customerAccountsOn(site)
+      ? await renderer.membersOnlyFor(site, url.path)
+      : undefined;
+    if (memberPage && !req.customer && !(await isOwnerOf(req))) {
+      const { html, ctx } = await renderer.renderWith(site, url, baseUrl, (_deps, pageReq) => ({
+        status: 403,
+        ctx: buildMemberDeniedContext(pageReq, url.path),
+      }));
+      reply.code(403).header('cache-control', 'private, no-store');
+      if (url.json) return reply.type('application/json; charset=utf-8').send(JSON.stringify(ctx));
+      return reply.type('text/html; charset=utf-8').send(html);
+    }
+
     // Password-protected pages depend on the visitor's pass: rendered per request, never cached.
     const protectedPage = await renderer.protectedFor(site, url.path);
     if (protectedPage) {
@@ -126,13 +143,16 @@ export const pageRoutes: DomainRoutes = async (app, deps) => {
       if (errors.length) req.log.warn({ templateErrors: errors, url: req.url }, 'template errors');
       return { status, html };
     };
-    if (!cache || noStore) {
+    if (!cache || noStore || memberPage) {
       const { status, html } = await render();
       const preview = await ownerPreview(req, reply, status);
       if (preview) return preview;
       return reply
         .code(status)
-        .header('cache-control', noStore ? 'no-store' : PAGE_CACHE_CONTROL)
+        .header(
+          'cache-control',
+          memberPage ? 'private, no-store' : noStore ? 'no-store' : PAGE_CACHE_CONTROL,
+        )
         .type('text/html; charset=utf-8')
         .send(html);
     }

@@ -83,6 +83,8 @@ function siteSettings(s: DemoSiteData['site']): SiteSettings {
       timeZone: s.timeZone,
       commentsEnabled: true,
       simpleLikingEnabled: true,
+      // Issue 14: the demo stores show customer accounts (new websites start with them off).
+      customerAccountsEnabled: true,
       shareButtonOptions: { facebook: true, pinterest: true, x: true, email: true },
       storeSettings: {
         multipleQuantityAllowedForServices: s.multipleQuantityAllowedForServices,

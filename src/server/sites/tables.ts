@@ -17,6 +17,8 @@ export interface SiteSettings {
     /** New reviews are published at once instead of waiting for approval (absent: they wait). */
     reviewsAutoPublish?: boolean;
     simpleLikingEnabled: boolean;
+    /** Issue 14: shoppers can sign in (customers/; absent: off, as for new websites). */
+    customerAccountsEnabled?: boolean;
     shareButtonOptions: Record<string, boolean>;
     disqusShortname?: string;
     storeSettings: {

@@ -92,6 +92,8 @@ export interface PageDoc extends PageInput {
   hasUnpublishedChanges: boolean;
   /** Password protection (pageType 103 lock screen for visitors); the password is never sent back. */
   passwordProtected: boolean;
+  /** Issue 14: only signed-in customers see it (others: pageType 106). */
+  membersOnly: boolean;
   updatedOn: string;
   updatedBy: string | null;
 }
@@ -106,6 +108,7 @@ export interface PageSummary {
   status: PageStatus;
   navigation: PageNavigation;
   passwordProtected: boolean;
+  membersOnly: boolean;
   hasUnpublishedChanges: boolean;
   /** Blog, events, gallery, products: how many items. */
   itemCount?: number;
@@ -141,6 +144,11 @@ export interface PagePasswordRequest {
   password: string | null;
 }
 
+/** PUT /api/content/pages/:id/members-only (issue 14). */
+export interface PageMembersOnlyRequest {
+  membersOnly: boolean;
+}
+
 /** PUT /api/content/navigation — the whole tree's order, folders and visibility at once. */
 export interface NavigationRequest {
   entries: { id: string; parentId: string | null; order: number; visible: boolean }[];
@@ -172,6 +180,7 @@ export const PageApi = {
   publish: (id: string) => `/api/content/pages/${encodeURIComponent(id)}/publish`,
   discard: (id: string) => `/api/content/pages/${encodeURIComponent(id)}/discard`,
   password: (id: string) => `/api/content/pages/${encodeURIComponent(id)}/password`,
+  membersOnly: (id: string) => `/api/content/pages/${encodeURIComponent(id)}/members-only`,
   navigation: '/api/content/navigation',
   preview: '/api/content/preview',
   redirects: '/api/content/redirects',

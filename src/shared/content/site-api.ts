@@ -82,6 +82,8 @@ export interface SiteSettingsDoc {
   /** New reviews are published without approval (absent on older clients: unchanged). */
   reviewsAutoPublish?: boolean;
   simpleLikingEnabled: boolean;
+  /** Issue 14: shoppers can sign in with an emailed code (absent on older clients: unchanged). */
+  customerAccountsEnabled?: boolean;
   /** SPEC 3.7 shareButtonOptions: network → shown. */
   shareButtonOptions: Record<string, boolean>;
   policies: SitePolicies;

@@ -84,6 +84,8 @@ const EN_THEME = {
   breadcrumbText: 'Breadcrumb',
   searchText: 'Search',
   cartText: 'Cart',
+  // Issue 14: the header's link to customer sign-in / the account page.
+  accountText: 'Account',
   cartLoadingText: 'Your cart is loading…',
   continueShoppingText: 'Continue shopping',
   noProductsText: 'No products are available yet.',
@@ -148,6 +150,7 @@ const JA_THEME: ThemeTexts = {
   breadcrumbText: 'パンくずリスト',
   searchText: '検索',
   cartText: 'カート',
+  accountText: 'アカウント',
   cartLoadingText: 'カートを読み込んでいます…',
   continueShoppingText: '買い物を続ける',
   noProductsText: '現在お取り扱いの商品はありません。',

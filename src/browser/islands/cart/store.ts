@@ -1,4 +1,8 @@
-import { AUTH_HINT_COOKIE, CART_HINT_COOKIE } from '../../../shared/wire-names.js';
+import {
+  AUTH_HINT_COOKIE,
+  CART_HINT_COOKIE,
+  SITE_USER_COOKIE,
+} from '../../../shared/wire-names.js';
 import { apiFetch } from '../../lib/api.js';
 import { hasCookie } from '../../lib/cookies.js';
 import { emit as emitPageEvent, type PageEventName, type PageEvents } from '../../lib/events.js';
@@ -331,7 +335,8 @@ export function cartFromBody(body: unknown): CartJson | null {
 /** The store of this page, wired to the browser; inert until first subscribed or started. */
 export const cartStore = new CartStore({
   fetchJson: (path, opts) => apiFetch(path, opts),
-  mayHaveCart: () => hasCartCookie() || hasCookie(AUTH_HINT_COOKIE),
+  // Signed in as an owner or (issue 14) as a customer, whose cart follows them: load it.
+  mayHaveCart: () => hasCartCookie() || hasCookie(AUTH_HINT_COOKIE) || hasCookie(SITE_USER_COOKIE),
   events: typeof document === 'undefined' ? undefined : document,
   window: typeof window === 'undefined' ? undefined : window,
   channel: () =>

@@ -11,6 +11,9 @@ import { checkoutTexts, localizeMessage } from '../../../shared/checkout/checkou
 import { Messages, type ErrorCode } from '../../../shared/errors.js';
 import { formatMoney } from '../../../shared/money.js';
 import { apiFetch, ApiError } from '../../lib/api.js';
+import { hasCookie } from '../../lib/cookies.js';
+import { SITE_USER_COOKIE } from '../../../shared/wire-names.js';
+import { CUSTOMER_ME_PATH, type CustomerMe } from '../../../shared/customers/api.js';
 import type { CartJson } from '../cart/cart-json.js';
 import { cartStore, type CartStatus, type CartStore } from '../cart/store.js';
 import { useCart } from '../cart/use-cart.js';
@@ -24,6 +27,7 @@ import {
   confirmationUrl,
   defaultCountry,
   dropInvalidCodes,
+  emptyAddress,
   emptyDraft,
   fieldErrorsOf,
   firstStepWithError,
@@ -194,13 +198,32 @@ export default function CheckoutPage({
       const country = defaultCountry(q.shipsTo);
       setDraft((d) => ({
         ...d,
-        shipping: { ...d.shipping, country },
+        // A signed-in customer's saved address keeps its own country.
+        shipping: { ...d.shipping, country: d.shipping.line1 ? d.shipping.country : country },
         billing: { ...d.billing, country },
         provider: d.provider ?? q.paymentProviders[0]?.id ?? null,
         shippingOptionId: d.shippingOptionId ?? q.selectedShippingOptionId,
       }));
     });
   }, [hasCart]);
+
+  // Issue 14: a signed-in customer starts with their email and default address filled in (only
+  // into empty fields: nothing the shopper typed is replaced).
+  useEffect(() => {
+    if (subscription || !hasCookie(SITE_USER_COOKIE)) return;
+    apiFetch<CustomerMe>(CUSTOMER_ME_PATH)
+      .then((me) =>
+        setDraft((d) => ({
+          ...d,
+          email: d.email || me.email,
+          shipping:
+            me.defaultAddress && !d.shipping.line1
+              ? { ...emptyAddress(me.defaultAddress.country), ...me.defaultAddress }
+              : d.shipping,
+        })),
+      )
+      .catch(() => undefined);
+  }, []);
 
   // Stripe's card form needs a PaymentIntent for the total being paid: asked for when the
   // review step opens with Stripe chosen, and again whenever the total changes.

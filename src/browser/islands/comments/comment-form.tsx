@@ -1,5 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { apiFetch, ApiError } from '../../lib/api.js';
+import { readCookie } from '../../lib/cookies.js';
+import { SITE_USER_COOKIE } from '../../../shared/wire-names.js';
+import { parseSiteUser } from '../../../shared/customers/api.js';
 import { Captcha, type CaptchaHandle } from '../forms/captcha/captcha.js';
 import { CaptchaAction } from '../../../shared/forms/captcha.js';
 import {
@@ -35,12 +38,15 @@ export default function CommentForm(props: CommentFormProps) {
   const [status, setStatus] = useState<Status>('idle');
   const [errors, setErrors] = useState<Errors>({});
   const [hydrated, setHydrated] = useState(false);
+  /** Issue 14: a signed-in customer (SPEC 3.8 cookie) comments without name and email. */
+  const [member, setMember] = useState(false);
   const captcha = useRef<CaptchaHandle | null>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     setHydrated(true);
+    setMember(parseSiteUser(readCookie(SITE_USER_COOKIE)) !== null);
     const onClick = (e: MouseEvent) => {
       const link = (e.target as Element | null)?.closest?.('[data-reply-to]');
       if (!link) return;
@@ -60,6 +66,10 @@ export default function CommentForm(props: CommentFormProps) {
     e.preventDefault();
     if (status === 'sending') return;
     const { fields } = validateComment({ name, email, body }, texts);
+    if (member) {
+      delete fields.name;
+      delete fields.email;
+    }
     if (Object.keys(fields).length) {
       setErrors(fields);
       const first = (['name', 'email', 'body'] as const).find((f) => fields[f]);
@@ -123,49 +133,53 @@ export default function CommentForm(props: CommentFormProps) {
               {texts.cancelReply}
             </button>
           ) : null}
-          <div className="comment-fields">
-            <p className="field">
-              <label htmlFor={id('name')}>{texts.name}</label>
-              <input
-                id={id('name')}
-                name="name"
-                autoComplete="name"
-                maxLength={CommentLimits.nameMax}
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                aria-invalid={errors.name ? true : undefined}
-                aria-describedby={described('name')}
-              />
-              {errors.name ? (
-                <span id={id('name-error')} className="field-error">
-                  {errors.name}
+          {member ? null : (
+            <div className="comment-fields">
+              <p className="field">
+                <label htmlFor={id('name')}>{texts.name}</label>
+                <input
+                  id={id('name')}
+                  name="name"
+                  autoComplete="name"
+                  maxLength={CommentLimits.nameMax}
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                  aria-invalid={errors.name ? true : undefined}
+                  aria-describedby={described('name')}
+                />
+                {errors.name ? (
+                  <span id={id('name-error')} className="field-error">
+                    {errors.name}
+                  </span>
+                ) : null}
+              </p>
+              <p className="field">
+                <label htmlFor={id('email')}>{texts.email}</label>
+                <input
+                  id={id('email')}
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  maxLength={256}
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  aria-invalid={errors.email ? true : undefined}
+                  aria-describedby={[id('email-hint'), described('email')]
+                    .filter(Boolean)
+                    .join(' ')}
+                />
+                <span id={id('email-hint')} className="field-hint">
+                  {texts.emailHint}
                 </span>
-              ) : null}
-            </p>
-            <p className="field">
-              <label htmlFor={id('email')}>{texts.email}</label>
-              <input
-                id={id('email')}
-                name="email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                maxLength={256}
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={[id('email-hint'), described('email')].filter(Boolean).join(' ')}
-              />
-              <span id={id('email-hint')} className="field-hint">
-                {texts.emailHint}
-              </span>
-              {errors.email ? (
-                <span id={id('email-error')} className="field-error">
-                  {errors.email}
-                </span>
-              ) : null}
-            </p>
-          </div>
+                {errors.email ? (
+                  <span id={id('email-error')} className="field-error">
+                    {errors.email}
+                  </span>
+                ) : null}
+              </p>
+            </div>
+          )}
           <p className="field">
             <label htmlFor={id('body')}>{texts.comment}</label>
             <textarea

@@ -116,6 +116,7 @@ export function pageDoc(row: PageRow): PageDoc {
     version: row.version,
     hasUnpublishedChanges: row.draft !== null,
     passwordProtected: row.password_hash !== null,
+    membersOnly: row.members_only,
     updatedOn: new Date(row.updated_on).toISOString(),
     updatedBy: row.updated_by,
   };
@@ -132,6 +133,7 @@ export function pageSummary(row: PageRow, itemCount: number | undefined): PageSu
     status: row.status === 'draft' ? 'draft' : 'published',
     navigation: navigationOf(row),
     passwordProtected: row.password_hash !== null,
+    membersOnly: row.members_only,
     hasUnpublishedChanges: row.draft !== null,
   };
   if (itemCount !== undefined) summary.itemCount = itemCount;

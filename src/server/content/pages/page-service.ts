@@ -457,6 +457,28 @@ export async function setPagePassword(
   return pageDoc(await findPageRow(a.db, a.siteId, id));
 }
 
+/** PUT …/:id/members-only (issue 14): only signed-in customers see the page and its items. */
+export async function setPageMembersOnly(
+  a: PageActor,
+  id: string,
+  membersOnly: boolean,
+): Promise<PageDoc> {
+  const row = await findPageRow(a.db, a.siteId, id);
+  if (row.kind === 'footer' || row.kind === 'not-found' || row.kind === 'folder' || isHome(row)) {
+    throw appError(ErrorCode.VALIDATION, 'This page cannot be for members only.');
+  }
+  await a.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('collections')
+      .set({ members_only: membersOnly })
+      .where('id', '=', id)
+      .execute();
+    await changed(trx, a.siteId);
+  });
+  announce(a);
+  return pageDoc(await findPageRow(a.db, a.siteId, id));
+}
+
 /** DELETE …/:id. A blog, events or gallery takes its items (and their versions) with it. */
 export async function deletePage(a: PageActor, id: string): Promise<void> {
   const row = await findPageRow(a.db, a.siteId, id);

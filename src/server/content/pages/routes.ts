@@ -28,6 +28,7 @@ import {
   saveNavigation,
   savePage,
   setPagePassword,
+  setPageMembersOnly,
   type PageActor,
 } from './page-service.js';
 import { deleteRedirect, listRedirects } from './redirects.js';
@@ -36,6 +37,7 @@ import {
   IdParams,
   NavigationBody,
   PasswordBody,
+  MembersOnlyBody,
   PreviewBody,
   RedirectQuery,
   SaveBody,
@@ -147,6 +149,17 @@ export async function pageApiRoutes(app: TypedApp, deps: AppDeps): Promise<void>
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return { page: await setPagePassword(await actor(req), req.params.id, req.body.password) };
+    },
+  );
+
+  app.put(
+    '/api/content/pages/:id/members-only',
+    { schema: { params: IdParams, body: MembersOnlyBody }, preValidation: publish },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return {
+        page: await setPageMembersOnly(await actor(req), req.params.id, req.body.membersOnly),
+      };
     },
   );
 

@@ -105,6 +105,11 @@ export const PasswordBody = Type.Object({
   crumb: Crumb,
 });
 
+export const MembersOnlyBody = Type.Object({
+  membersOnly: Type.Boolean(),
+  crumb: Crumb,
+});
+
 export const NavigationBody = Type.Object({
   entries: Type.Array(
     Type.Object({

@@ -51,6 +51,7 @@ export const SettingsBody = Type.Object({
     reviewsEnabled: Type.Optional(Type.Boolean()),
     reviewsAutoPublish: Type.Optional(Type.Boolean()),
     simpleLikingEnabled: Type.Boolean(),
+    customerAccountsEnabled: Type.Optional(Type.Boolean()),
     shareButtonOptions: Type.Record(Str(40), Type.Boolean(), { maxProperties: 20 }),
     policies: Type.Object({ shipping: Policy, returns: Policy, privacy: Policy }),
     header: Type.Object({

@@ -67,6 +67,7 @@ export function settingsDocOf(site: SiteRow): SiteSettingsDoc {
     reviewsEnabled: ws.reviewsEnabled === true,
     reviewsAutoPublish: ws.reviewsAutoPublish === true,
     simpleLikingEnabled: ws.simpleLikingEnabled,
+    customerAccountsEnabled: ws.customerAccountsEnabled === true,
     // Every offered network named, as a save stores them (so an untouched form is not 'unsaved').
     shareButtonOptions: Object.fromEntries(
       SHARE_NETWORKS.map((n) => [n, ws.shareButtonOptions?.[n] === true]),
@@ -260,6 +261,7 @@ export async function saveSettings(
         reviewsEnabled: doc.reviewsEnabled ?? ws.reviewsEnabled === true,
         reviewsAutoPublish: doc.reviewsAutoPublish ?? ws.reviewsAutoPublish === true,
         simpleLikingEnabled: doc.simpleLikingEnabled,
+        customerAccountsEnabled: doc.customerAccountsEnabled ?? ws.customerAccountsEnabled === true,
         shareButtonOptions: doc.shareButtonOptions,
         storeSettings: {
           ...ws.storeSettings,
@@ -289,6 +291,7 @@ export async function saveSettings(
       commentsRequireApproval: settings.websiteSettings.commentsRequireApproval !== false,
       reviewsEnabled: settings.websiteSettings.reviewsEnabled === true,
       reviewsAutoPublish: settings.websiteSettings.reviewsAutoPublish === true,
+      customerAccountsEnabled: settings.websiteSettings.customerAccountsEnabled === true,
     };
   });
   deps.events.emit('content-changed', { siteId });
@@ -298,6 +301,7 @@ export async function saveSettings(
       commentsRequireApproval: saved.commentsRequireApproval,
       reviewsEnabled: saved.reviewsEnabled,
       reviewsAutoPublish: saved.reviewsAutoPublish,
+      customerAccountsEnabled: saved.customerAccountsEnabled,
     },
     version: saved.version,
   };

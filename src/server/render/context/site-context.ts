@@ -76,6 +76,7 @@ export function websiteJson(site: Site, baseUrl: string): WebsiteJson {
     design: designJson(site.settings),
     policyLinks: policyLinks(site.settings, policyTitles(site.language)),
     header: site.settings.header ?? DEFAULT_HEADER,
+    customerAccounts: site.settings.websiteSettings.customerAccountsEnabled === true,
   };
 }
 

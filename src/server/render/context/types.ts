@@ -42,6 +42,8 @@ export interface WebsiteJson {
   policyLinks: PolicyLinkJson[];
   /** Issue 13: the header's layout, cart link and call-to-action button (Settings screen). */
   header: SiteHeaderSettings;
+  /** Issue 14: the header shows an Account link (customer accounts on). */
+  customerAccounts: boolean;
 }
 
 export interface WebsiteSettingsJson {
@@ -315,6 +317,8 @@ export interface PageContext {
   videoScript?: string;
   /** Password-protected pages (pageType 103): the lock screen's form. */
   lockScreen?: { path: string; crumb: string; error: string };
+  /** Issue 14: a customer page (sign-in, account, members-only 106), built by customers/. */
+  accountPage?: { kind: string; html: string };
   /** `/policies/{kind}`: the store's policy, HTML cleaned when saved (pages/policy.page). */
   policy?: { kind: string; title: string; html: string };
 }

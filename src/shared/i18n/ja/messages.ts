@@ -66,6 +66,12 @@ const JA: MessageTexts = {
       'カートの内容が変更されました。内容をご確認のうえ、もう一度お試しください。',
     PAYMENT_METHOD_UNAVAILABLE: 'このお支払い方法は現在ご利用いただけません。',
     NOTHING_LEFT_TO_PAY: 'お支払い残額はありません。カードを使わずにご注文を確定してください。',
+    CUSTOMER_CODE_INVALID:
+      'コードが正しくないか、有効期限が切れています。最新のメールをご確認いただくか、新しいコードをお求めください。',
+    CUSTOMER_LINK_INVALID:
+      'このログインリンクは有効期限が切れているか、すでに使用されています。新しいコードをお求めください。',
+    CUSTOMER_ACCOUNTS_OFF: 'このショップではお客様アカウントをご利用いただけません。',
+    CUSTOMER_SIGN_IN_REQUIRED: 'アカウントにログインしてください。',
     REVIEW_INVALID: 'レビューの内容をご確認ください。',
     REVIEW_EXISTS: 'この商品はレビュー済みです。ありがとうございました。',
     REVIEW_LINK_INVALID: 'このレビューのリンクは無効か、期限が切れています。',

@@ -17,6 +17,7 @@ const DOC: PageDoc = {
   version: 7,
   hasUnpublishedChanges: false,
   passwordProtected: false,
+  membersOnly: false,
   updatedOn: '2026-11-25T10:00:00Z',
   updatedBy: null,
   title: 'About',

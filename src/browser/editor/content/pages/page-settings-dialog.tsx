@@ -19,6 +19,7 @@ import {
 } from './page-form.js';
 import { GallerySection } from './gallery-section.js';
 import { PasswordSection } from './password-section.js';
+import { MembersSection } from './members-section.js';
 import { SeoSection } from './seo-section.js';
 import { SocialImage } from './social-image.js';
 
@@ -330,6 +331,15 @@ function SettingsEditor({
         canPublish={canPublish}
         onChanged={(page) => {
           // The password is saved on its own; keep the form's edits, take the new version.
+          setDoc(page);
+          onPasswordChanged();
+        }}
+      />
+
+      <MembersSection
+        doc={doc}
+        canPublish={canPublish}
+        onChanged={(page) => {
           setDoc(page);
           onPasswordChanged();
         }}

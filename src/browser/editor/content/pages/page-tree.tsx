@@ -331,6 +331,7 @@ function PageRow({
             <span className="ed-visually-hidden">Password protected</span>
           </span>
         )}
+        {page.membersOnly && <span className="ed-pill">Members only</span>}
         {page.hasUnpublishedChanges && page.status !== 'draft' && (
           <span className="ed-pill ed-pill-warn">Unpublished changes</span>
         )}

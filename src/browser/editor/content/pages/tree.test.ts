@@ -25,6 +25,7 @@ function page(
     status: 'published',
     navigation: { visible: opts.visible ?? true, parentId: opts.parentId ?? null, order },
     passwordProtected: false,
+    membersOnly: false,
     hasUnpublishedChanges: false,
   };
 }

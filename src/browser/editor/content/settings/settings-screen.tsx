@@ -233,6 +233,23 @@ function SettingsForm({
         )}
       </section>
 
+      <section className="ed-section" aria-labelledby="st-customers-h">
+        <h2 id="st-customers-h">Customer accounts</h2>
+        <div className="st-toggles">
+          <Toggle
+            checked={s.customerAccountsEnabled === true}
+            disabled={off}
+            onChange={(customerAccountsEnabled) => set({ customerAccountsEnabled })}
+          >
+            Shoppers can sign in with an emailed code
+          </Toggle>
+        </div>
+        <p className="ed-hint">
+          Adds an Account link to the header. Signed-in shoppers see their orders, addresses and
+          sign-ups, keep their cart across devices, and can open members-only pages.
+        </p>
+      </section>
+
       <section className="ed-section" aria-labelledby="st-posts-h">
         <h2 id="st-posts-h">Posts and sharing</h2>
         <div className="st-toggles">
