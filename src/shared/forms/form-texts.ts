@@ -12,6 +12,11 @@ import { LIKERT_SCALE, PART_LABELS } from './parts.js';
 export interface FormTexts {
   /** Labels under each sub-input (PART_LABELS' keys). */
   parts: Readonly<Record<string, string>>;
+  /**
+   * The order a multi-part field shows its sub-inputs in, where the language has its own (a
+   * Japanese name is family name first); the value keeps SPEC 3.6's order.
+   */
+  partOrder: Readonly<Record<string, readonly string[]>>;
   /** SPEC 3.6's likert labels by value ('-2' … '2'). */
   likert: Readonly<Record<string, string>>;
   selectValue: string;
@@ -30,6 +35,7 @@ export interface FormTexts {
 
 const EN: FormTexts = {
   parts: PART_LABELS,
+  partOrder: {},
   likert: Object.fromEntries(LIKERT_SCALE.map((s) => [s.value, s.label])),
   selectValue: ProductTexts.SELECT_VALUE,
   submit: 'Submit',

@@ -82,7 +82,7 @@ describe('text packs (issue 14: the Japanese store reads Japanese throughout)', 
     const pairs: [string, Record<string, unknown>, Record<string, unknown>][] = [
       ['storefront', ENGLISH_TEXTS, storefrontTexts('ja')],
       ['theme', themeTexts('en'), themeTexts('ja')],
-      ['forms', ENGLISH_FORM_TEXTS, formTexts('ja')],
+      ['forms', ENGLISH_FORM_TEXTS as never, formTexts('ja') as never],
       ['checkout', ENGLISH_CHECKOUT_TEXTS as never, checkoutTexts('ja') as never],
       ['comments', commentTexts('en'), commentTexts('ja')],
     ];
