@@ -277,7 +277,7 @@ describe('storefront texts in the site language (jp.localhost)', () => {
     await context.close();
   });
 
-  it('says what went wrong in Japanese: add-to-cart alert, restock, contact form, newsletter', async () => {
+  it('says what went wrong in Japanese: add-to-cart alert, restock sign-up, contact form', async () => {
     const { page, context } = await newPage(browser, {
       viewport: { width: 390, height: 844 },
       baseURL: jpUrl,
@@ -326,7 +326,7 @@ describe('storefront texts in the site language (jp.localhost)', () => {
     await context.close();
   });
 
-  it('cart, checkout and the order pages stay Japanese with items in the cart', async () => {
+  it('cart and checkout stay Japanese with items in the cart', async () => {
     const { page, errors, context } = await newPage(browser, {
       viewport: { width: 390, height: 844 },
       baseURL: jpUrl,
