@@ -8,8 +8,9 @@
 import { areaTexts } from '../i18n/text-packs.js';
 import { ProductTexts } from '../product/rules-product.js';
 import { LIKERT_SCALE, PART_LABELS } from './parts.js';
+import { ENGLISH_CAPTCHA_TEXTS, type CaptchaTexts } from './captcha-texts.js';
 
-export interface FormTexts {
+export interface FormTexts extends CaptchaTexts {
   /** Labels under each sub-input (PART_LABELS' keys). */
   parts: Readonly<Record<string, string>>;
   /**
@@ -27,10 +28,6 @@ export interface FormTexts {
   loading: string;
   close: string;
   honeypot: string;
-  captchaIdle: string;
-  captchaWorking: string;
-  captchaDone: string;
-  captchaFailed: string;
 }
 
 const EN: FormTexts = {
@@ -44,10 +41,7 @@ const EN: FormTexts = {
   loading: 'Loading…',
   close: 'Close',
   honeypot: 'Leave this field empty',
-  captchaIdle: 'This form is protected against spam.',
-  captchaWorking: 'Verifying you are human…',
-  captchaDone: 'Verified',
-  captchaFailed: 'Verification failed. Please try again.',
+  ...ENGLISH_CAPTCHA_TEXTS,
 };
 
 export const ENGLISH_FORM_TEXTS: FormTexts = EN;
