@@ -2,7 +2,7 @@ import { createElement, useEffect, type ComponentType, type ReactNode } from 're
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { replayEarlyClick } from './early-clicks.js';
 import { isIslandName, islandRegistry, islandTextAreas, type IslandModule } from './registry.js';
-import { loadTexts, pageLanguage } from './language-texts.js';
+import { ensureTexts } from './page-texts.js';
 
 /**
  * Loads one island's chunk and hydrates its server markup. Split from the loader entry so React
@@ -17,7 +17,7 @@ export async function hydrateIsland(el: HTMLElement): Promise<void> {
     // The page's language tables the island draws (none on an English page), with its chunk.
     const [mod] = (await Promise.all([
       islandRegistry[name](),
-      loadTexts(pageLanguage(), islandTextAreas[name]).catch((err: unknown) => {
+      ensureTexts(islandTextAreas[name] ?? []).catch((err: unknown) => {
         console.warn(`island ${name}: could not load its texts`, err);
       }),
     ])) as [IslandModule, void];

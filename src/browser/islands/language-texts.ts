@@ -24,16 +24,6 @@ const LOADERS: Readonly<
 
 const loading = new Map<string, Promise<void>>();
 
-/** The page's language (the theme's `<html lang>`, the site's language). */
-export function pageLanguage(): string {
-  return typeof document === 'undefined' ? '' : document.documentElement.lang;
-}
-
-/** Whether `language` has tables to load (not English, and one we have). */
-export function hasLoadableTexts(language: string): boolean {
-  return Object.hasOwn(LOADERS, primaryLanguage(language));
-}
-
 /** Loads and registers `language`'s tables of these areas (once each); nothing for English. */
 export function loadTexts(language: string, areas: readonly TextArea[]): Promise<void> {
   const primary = primaryLanguage(language);

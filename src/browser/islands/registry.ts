@@ -42,25 +42,19 @@ export function isIslandName(name: string): name is IslandName {
 }
 
 /**
- * The text areas each island draws (text-packs.ts). On a page in another language than English
- * the hydrator loads them before hydrating, so the client renders the server's words.
+ * The text areas each island draws (text-packs.ts); none for the others (the comment islands get
+ * theirs in their props). On a page in another language than English the hydrator loads them
+ * before hydrating, so the client renders the server's words.
  */
-export const islandTextAreas: Readonly<Record<IslandName, readonly TextArea[]>> = {
-  'cart-indicator': ['storefront'],
+export const islandTextAreas: Readonly<Partial<Record<IslandName, readonly TextArea[]>>> = {
   'cart-page': ['storefront'],
   'checkout-page': ['checkout'],
   'gift-card-checkout': ['checkout'],
   'product-form': ['storefront'],
-  'product-gallery': [],
   'grid-add-button': ['storefront'],
   'quick-view': ['storefront'],
   'product-block': ['storefront'],
-  'restock-form': ['forms'],
+  'restock-form': ['storefront'],
   'form-block': ['forms'],
   'newsletter-block': ['forms'],
-  // Their texts come in their props (the server's, in the site language).
-  'comment-form': [],
-  'item-actions': [],
-  'product-reviews': [],
-  'review-request': [],
 };

@@ -18,7 +18,7 @@ export interface MailTexts {
     textLine: (url: string) => string;
     linkLabel: string;
   };
-  /** The unsubscribe page the mail's link opens (SPEC 2.1 page type 300); values are escaped HTML. */
+  /** The unsubscribe page the mail's link opens (SPEC 2.1 page type 300); values are HTML. */
   unsubscribePage: {
     confirmTitle: string;
     confirmBody: (email: string, site: string) => string;
@@ -84,12 +84,10 @@ const en: MailTexts = {
   },
   unsubscribePage: {
     confirmTitle: 'Unsubscribe?',
-    confirmBody: (email, site) =>
-      `Stop sending <strong>${email}</strong> these emails from ${site}?`,
+    confirmBody: (email, site) => `Stop sending ${email} these emails from ${site}?`,
     button: 'Unsubscribe',
     doneTitle: 'You have been unsubscribed',
-    doneBody: (email, site) =>
-      `<strong>${email}</strong> will no longer receive these emails from ${site}.`,
+    doneBody: (email, site) => `${email} will no longer receive these emails from ${site}.`,
     invalidTitle: 'This unsubscribe link is not valid',
     invalidBody: 'The link may be incomplete. Please copy the whole link from the email.',
     backTo: (site) => `Back to ${site}`,
@@ -141,12 +139,10 @@ const ja: MailTexts = {
   },
   unsubscribePage: {
     confirmTitle: '配信を停止しますか?',
-    confirmBody: (email, site) =>
-      `<strong>${email}</strong> への${site}からのメール配信を停止しますか?`,
+    confirmBody: (email, site) => `${email} への${site}からのメール配信を停止しますか?`,
     button: '配信を停止する',
     doneTitle: '配信を停止しました',
-    doneBody: (email, site) =>
-      `今後、<strong>${email}</strong> に${site}からこのメールが届くことはありません。`,
+    doneBody: (email, site) => `今後、${email} に${site}からこのメールが届くことはありません。`,
     invalidTitle: 'この配信停止リンクは無効です',
     invalidBody:
       'リンクが途中で切れている可能性があります。メールに記載のリンクを最後までコピーしてください。',

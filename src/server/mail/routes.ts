@@ -145,7 +145,7 @@ function confirmPage(site: Site, email: string, token: string): string {
   return unsubscribePage(
     site,
     t.confirmTitle,
-    `<p>${t.confirmBody(escapeHtml(email), escapeHtml(site.title))}</p>
+    `<p>${t.confirmBody(`<strong>${escapeHtml(email)}</strong>`, escapeHtml(site.title))}</p>
 <form method="post" action="/unsubscribe"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">${escapeHtml(t.button)}</button></form>`,
   );
 }
@@ -155,7 +155,7 @@ function donePage(site: Site, email: string): string {
   return unsubscribePage(
     site,
     t.doneTitle,
-    `<p>${t.doneBody(escapeHtml(email), escapeHtml(site.title))}</p>`,
+    `<p>${t.doneBody(`<strong>${escapeHtml(email)}</strong>`, escapeHtml(site.title))}</p>`,
   );
 }
 
@@ -176,7 +176,7 @@ function unsubscribePage(site: Site, title: string, body: string): string {
   return `<!doctype html>
 <html lang="${escapeHtml(site.language || t.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(siteTitle)}</title>
-<style>body{font-family:${fonts};max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.6;overflow-wrap:anywhere}button{font:inherit;min-height:44px;padding:.6rem 1.4rem;border:0;border-radius:4px;background:#1d1d1b;color:#fff;cursor:pointer}button:focus-visible{outline:3px solid #2a6ef5;outline-offset:2px}a{display:inline-block;padding:.6rem 0}</style>
+<style>body{font-family:${fonts};max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.6;overflow-wrap:anywhere}h1{font-size:1.6rem;line-height:1.4}a{color:inherit}button{font:inherit;min-height:44px;padding:.6rem 1.4rem;border:0;border-radius:4px;background:#1d1d1b;color:#fff;cursor:pointer}button:focus-visible{outline:3px solid #2a6ef5;outline-offset:2px}a{display:inline-block;padding:.6rem 0}</style>
 </head><body data-page-type="${PageType.NEWSLETTER_UNSUBSCRIBE}"><main><h1>${escapeHtml(title)}</h1>${body}
 <p><a href="/">${escapeHtml(t.unsubscribePage.backTo(siteTitle))}</a></p></main></body></html>`;
 }

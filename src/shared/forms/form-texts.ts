@@ -8,10 +8,16 @@
 import { areaTexts } from '../i18n/text-packs.js';
 import { ProductTexts } from '../product/rules-product.js';
 import { LIKERT_SCALE, PART_LABELS } from './parts.js';
+import { ENGLISH_CAPTCHA_TEXTS, type CaptchaTexts } from './captcha-texts.js';
 
-export interface FormTexts {
+export interface FormTexts extends CaptchaTexts {
   /** Labels under each sub-input (PART_LABELS' keys). */
   parts: Readonly<Record<string, string>>;
+  /**
+   * The order a multi-part field shows its sub-inputs in, where the language has its own (a
+   * Japanese name is family name first); the value keeps SPEC 3.6's order.
+   */
+  partOrder: Readonly<Record<string, readonly string[]>>;
   /** SPEC 3.6's likert labels by value ('-2' … '2'). */
   likert: Readonly<Record<string, string>>;
   selectValue: string;
@@ -22,14 +28,11 @@ export interface FormTexts {
   loading: string;
   close: string;
   honeypot: string;
-  captchaIdle: string;
-  captchaWorking: string;
-  captchaDone: string;
-  captchaFailed: string;
 }
 
 const EN: FormTexts = {
   parts: PART_LABELS,
+  partOrder: {},
   likert: Object.fromEntries(LIKERT_SCALE.map((s) => [s.value, s.label])),
   selectValue: ProductTexts.SELECT_VALUE,
   submit: 'Submit',
@@ -38,10 +41,7 @@ const EN: FormTexts = {
   loading: 'Loading…',
   close: 'Close',
   honeypot: 'Leave this field empty',
-  captchaIdle: 'This form is protected against spam.',
-  captchaWorking: 'Verifying you are human…',
-  captchaDone: 'Verified',
-  captchaFailed: 'Verification failed. Please try again.',
+  ...ENGLISH_CAPTCHA_TEXTS,
 };
 
 export const ENGLISH_FORM_TEXTS: FormTexts = EN;

@@ -7,7 +7,6 @@
  * owner's own words, a payment provider's message) stay as they are.
  */
 import { Messages } from '../errors.js';
-import { ALERT_TITLES } from '../cart/alert-title.js';
 import { areaTexts } from './text-packs.js';
 
 export type MessageKey = keyof typeof Messages;
@@ -15,9 +14,10 @@ export type MessageKey = keyof typeof Messages;
 export interface MessageTexts {
   /** Every `Messages` key in this language. */
   messages: Readonly<Record<MessageKey, string>>;
-  /** SPEC 2.2's alert titles. */
-  alertTitles: Readonly<Record<keyof typeof ALERT_TITLES, string>>;
-  /** Other English texts of the shared rules and the server → this language. */
+  /**
+   * Other English texts of the shared rules and the server → this language: SPEC 2.2's alert
+   * titles (cart/alert-title.ts; text-packs.test.ts checks each has one).
+   */
   extra: Readonly<Record<string, string>>;
   /** SPEC 5.1's 'Please select the … option(s).' for these option names. */
   selectOptions: (names: string[]) => string;
@@ -33,8 +33,6 @@ function keyOf(text: string): MessageKey | undefined {
   }
   return byText.get(text);
 }
-
-const ALERT_KEYS = Object.entries(ALERT_TITLES) as [keyof typeof ALERT_TITLES, string][];
 
 /** SPEC 5.1's option names back out of its English sentence, or undefined. */
 function selectedOptionNames(text: string): string[] | undefined {
@@ -52,8 +50,6 @@ export function localizeMessage(language: string | null | undefined, text: strin
   if (!t || !text) return text;
   const key = keyOf(text);
   if (key) return t.messages[key];
-  const alert = ALERT_KEYS.find(([, v]) => v === text);
-  if (alert) return t.alertTitles[alert[0]];
   if (Object.hasOwn(t.extra, text)) return t.extra[text]!;
   const names = selectedOptionNames(text);
   if (names) return t.selectOptions(names);

@@ -12,6 +12,7 @@
 import { Messages } from '../errors.js';
 import { byLanguage } from './by-language.js';
 import { areaTexts } from './text-packs.js';
+import { ENGLISH_CAPTCHA_TEXTS } from '../forms/captcha-texts.js';
 import { ProductTexts } from '../product/rules-product.js';
 
 const EN = {
@@ -64,6 +65,8 @@ const EN = {
   removeCodeText: 'Remove code {code}',
   discountText: 'Discount',
   totalText: 'Total',
+  // The restock sign-up's bot check (captcha-texts.ts).
+  ...ENGLISH_CAPTCHA_TEXTS,
 };
 
 export type StorefrontTexts = { readonly [K in keyof typeof EN]: string };

@@ -4,7 +4,7 @@ import {
   indicatorLabel,
   indicatorVisible,
 } from '../../../shared/cart/indicator.js';
-import { storefrontTexts } from '../../../shared/i18n/storefront-texts.js';
+import { ENGLISH_TEXTS, type StorefrontTexts } from '../../../shared/i18n/storefront-texts.js';
 import { formatMoney } from '../../../shared/money.js';
 import { CART_PAGE_PATH, goToCart } from './go-to-cart.js';
 import { useCart } from './use-cart.js';
@@ -13,6 +13,11 @@ export interface CartIndicatorProps {
   /** The site's locale and store currency; defaults keep a template that forgot them working. */
   locale?: string;
   currency?: string;
+  /**
+   * Its spoken labels in the site language, from the server (so the indicator, on every page,
+   * loads no language table); English when absent.
+   */
+  labels?: Pick<StorefrontTexts, 'cartItemsOneText' | 'cartItemsOtherText' | 'cartItemsMoreText'>;
 }
 
 /**
@@ -21,7 +26,11 @@ export interface CartIndicatorProps {
  * it fades in once the cart says there are items. It follows the cart store, so an add, another
  * tab's change and a back/forward visit all show at once.
  */
-export default function CartIndicator({ locale = 'en-US', currency = 'USD' }: CartIndicatorProps) {
+export default function CartIndicator({
+  locale = 'en-US',
+  currency = 'USD',
+  labels = ENGLISH_TEXTS,
+}: CartIndicatorProps) {
   const { cart } = useCart();
   const count = cart?.totalQuantity ?? 0;
   const visible = indicatorVisible(count);
@@ -69,7 +78,7 @@ export default function CartIndicator({ locale = 'en-US', currency = 'USD' }: Ca
       <span className="ci-count" aria-hidden="true">
         {indicatorCountText(count)}
       </span>
-      <span className="ci-label ci-sr">{indicatorLabel(count, storefrontTexts(locale))}</span>{' '}
+      <span className="ci-label ci-sr">{indicatorLabel(count, labels)}</span>{' '}
       <span className="ci-subtotal">{subtotal}</span>
     </a>
   );

@@ -50,7 +50,10 @@ describe('cart islands on the server', () => {
   });
 
   it('speaks the site language: Japanese texts for ja-JP', () => {
-    const indicator = renderToString(<CartIndicator locale="ja-JP" currency="JPY" />);
+    // The server hands the indicator its labels in the site language (site-context.ts).
+    const indicator = renderToString(
+      <CartIndicator locale="ja-JP" currency="JPY" labels={storefrontTexts('ja-JP')} />,
+    );
     expect(indicator).toContain('<span class="ci-label ci-sr">カートに0点の商品</span>');
     const page = renderToString(<CartPage locale="ja-JP" currency="JPY" />);
     expect(page).toContain('aria-label="ショッピングカート"');

@@ -18,8 +18,8 @@ import { CartEntryRow } from './cart-entry-row.js';
 import type { EditAnswersModalProps, EditableForm, SaveResult } from './edit-answers-modal.js';
 import { cartStore, type CartStore } from './store.js';
 import { useCart } from './use-cart.js';
-import { loadTexts, pageLanguage } from '../language-texts.js';
-import { Message } from '../use-message.js';
+import { ensureTexts } from '../page-texts.js';
+import { Message, prepareMessages } from '../use-message.js';
 
 export interface CartPageProps {
   /** The site's locale and store currency; defaults keep a template that forgot them working. */
@@ -35,7 +35,7 @@ const loadEditor = () =>
   Promise.all([
     import('./edit-answers-modal.js'),
     // Its words and messages in the page's language come with it (none on English pages).
-    loadTexts(pageLanguage(), ['forms', 'messages']).catch((err: unknown) => {
+    Promise.all([ensureTexts(['forms']), prepareMessages()]).catch((err: unknown) => {
       console.warn('cart: could not load the form texts', err);
     }),
   ]).then(([m]) => m);

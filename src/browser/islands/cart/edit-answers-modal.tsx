@@ -7,7 +7,7 @@ import type { FieldStates } from '../product/custom-form-fields.js';
 import { CustomFormBody, focusFirstError, type LoadedForm } from '../product/custom-form-body.js';
 import { Modal } from '../product/modal.js';
 import { storefrontTexts } from '../../../shared/i18n/storefront-texts.js';
-import { pageLanguage } from '../language-texts.js';
+import { pageLanguage } from '../page-texts.js';
 import { Message } from '../use-message.js';
 
 // The product islands' form loader, re-exported so the cart page loads it with this chunk.

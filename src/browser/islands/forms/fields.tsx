@@ -120,28 +120,31 @@ export function Field({
     const list = Array.isArray(value) ? value : [];
     return wrap(
       <div className="form-parts">
-        {parts.map((part, i) => (
-          <div className="form-part" key={part}>
-            <input
-              className="form-input"
-              id={`${id}-${part}`}
-              name={`${field.id}.${part}`}
-              type={field.type === 'phone' ? 'tel' : 'text'}
-              inputMode={field.type === 'date' || field.type === 'phone' ? 'numeric' : undefined}
-              autoComplete={autoCompleteOf(field.type, part)}
-              value={list[i] ?? ''}
-              aria-invalid={error ? true : undefined}
-              onChange={(e) => {
-                const next = parts.map((_, j) => list[j] ?? '');
-                next[i] = e.target.value;
-                onChange(next);
-              }}
-            />
-            <label htmlFor={`${id}-${part}`}>
-              {texts.parts[part] ?? PART_LABELS[part] ?? part}
-            </label>
-          </div>
-        ))}
+        {(texts.partOrder[field.type] ?? parts)
+          .filter((part) => parts.includes(part))
+          .map((part) => [part, parts.indexOf(part)] as const)
+          .map(([part, i]) => (
+            <div className="form-part" key={part}>
+              <input
+                className="form-input"
+                id={`${id}-${part}`}
+                name={`${field.id}.${part}`}
+                type={field.type === 'phone' ? 'tel' : 'text'}
+                inputMode={field.type === 'date' || field.type === 'phone' ? 'numeric' : undefined}
+                autoComplete={autoCompleteOf(field.type, part)}
+                value={list[i] ?? ''}
+                aria-invalid={error ? true : undefined}
+                onChange={(e) => {
+                  const next = parts.map((_, j) => list[j] ?? '');
+                  next[i] = e.target.value;
+                  onChange(next);
+                }}
+              />
+              <label htmlFor={`${id}-${part}`}>
+                {texts.parts[part] ?? PART_LABELS[part] ?? part}
+              </label>
+            </div>
+          ))}
       </div>,
       true,
     );

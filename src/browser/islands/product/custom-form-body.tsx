@@ -2,7 +2,7 @@ import type { FormEvent, ReactNode, RefObject } from 'react';
 import type { FieldErrors, FormFieldDef } from '../../../shared/forms/index.js';
 import { CustomFormField, type FieldStates } from './custom-form-fields.js';
 import { ENGLISH_FORM_TEXTS, formTexts } from '../../../shared/forms/form-texts.js';
-import { pageLanguage } from '../language-texts.js';
+import { pageLanguage } from '../page-texts.js';
 import { Message } from '../use-message.js';
 
 export const SAVING_TEXT = 'Saving…';

@@ -9,7 +9,7 @@ import {
   type RawFieldState,
 } from '../../../shared/forms/index.js';
 import { formTexts } from '../../../shared/forms/form-texts.js';
-import { pageLanguage } from '../language-texts.js';
+import { pageLanguage } from '../page-texts.js';
 import { Message } from '../use-message.js';
 
 export type FieldStates = Record<string, RawFieldState>;

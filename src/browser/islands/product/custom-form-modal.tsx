@@ -15,7 +15,7 @@ import type { FieldStates } from './custom-form-fields.js';
 import { CustomFormBody, focusFirstError, type LoadedForm } from './custom-form-body.js';
 import { Modal } from './modal.js';
 import { formTexts } from '../../../shared/forms/form-texts.js';
-import { pageLanguage } from '../language-texts.js';
+import { pageLanguage } from '../page-texts.js';
 
 export { SAVING_TEXT } from './custom-form-body.js';
 

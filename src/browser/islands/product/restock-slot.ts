@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import type RestockForm from '../restock/restock-form.js';
-import { loadTexts, pageLanguage } from '../language-texts.js';
 
 /**
  * The product form's restock slot loads the sign-up (with its bot check) as its own chunk: most
@@ -22,12 +21,9 @@ export function provideRestockForm(c: RestockFormComponent): void {
 /** Fetches the sign-up's chunk once; a failed fetch is forgotten, so the next need tries again. */
 export function loadRestockForm(): Promise<RestockFormComponent> {
   if (component) return Promise.resolve(component);
-  // With the forms' words in the page's language (its bot check's status), none on English pages.
-  const texts = loadTexts(pageLanguage(), ['forms']).catch((err: unknown) => {
-    console.warn('restock: could not load its texts', err);
-  });
-  loading ??= Promise.all([import('../restock/restock-form.js'), texts]).then(
-    ([m]) => (component = m.default),
+  // Its words are the product form's (storefront texts, loaded before the island hydrated).
+  loading ??= import('../restock/restock-form.js').then(
+    (m) => (component = m.default),
     (err: unknown) => {
       loading = undefined;
       throw err;

@@ -27,14 +27,15 @@ import type { ProductIslandProps } from './island-props.js';
 import { RenderErrorBoundary } from './render-error-boundary.js';
 import { emitProductEvent, productSummary, variantSummary } from './product-events.js';
 import { useAddToCartMachine } from './use-add-to-cart-machine.js';
-import { loadTexts, pageLanguage } from '../language-texts.js';
+import { ensureTexts } from '../page-texts.js';
+import { prepareMessages } from '../use-message.js';
 
 /** Failures are rare: the alert and its modal load when one happens, not with every product page. */
 const AlertDialog = lazy(() =>
   Promise.all([
     import('./alert-dialog.js'),
     // Its texts in the page's language come with it (none on English pages).
-    loadTexts(pageLanguage(), ['messages']).catch((err: unknown) => {
+    prepareMessages().catch((err: unknown) => {
       console.warn('add to cart: could not load the messages', err);
     }),
   ]).then(([m]) => ({ default: m.AlertDialog })),
@@ -53,7 +54,7 @@ const CustomFormModal = lazy(() =>
   Promise.all([
     import('./custom-form-modal.js'),
     // Its words and messages in the page's language come with it (none on English pages).
-    loadTexts(pageLanguage(), ['forms', 'messages']).catch((err: unknown) => {
+    Promise.all([ensureTexts(['forms']), prepareMessages()]).catch((err: unknown) => {
       console.warn('add to cart: could not load the form texts', err);
     }),
   ]).then(([m]) => ({ default: m.CustomFormModal })),

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/restock/types.js';
 import { Captcha, type CaptchaHandle } from '../forms/captcha/captcha.js';
 import { CaptchaAction } from '../../../shared/forms/captcha.js';
-import { formTexts } from '../../../shared/forms/form-texts.js';
+import { captchaTexts } from '../../../shared/forms/captcha-texts.js';
 import { Message } from '../use-message.js';
 
 /** The message to show for a failed sign-up (SPEC 8.2): the server's, else the fallback. */
@@ -152,7 +152,7 @@ export default function RestockForm(props: RestockFormProps) {
             settings={{ enabled: true, ...props.captcha }}
             action={CaptchaAction.PRODUCT_WAITLIST_SUBMISSION}
             errorId={`${ids}-captcha-error`}
-            texts={formTexts(props.locale)}
+            texts={captchaTexts(props.locale)}
           />
           <button className="rs-submit" type="submit" disabled={submitting || !hydrated}>
             {texts.buttonText}

@@ -39,6 +39,16 @@ export function localizedStrings(language: string): Readonly<Record<string, stri
 /** Built once per site language, not per render: every page context carries the same table. */
 const stringsByLanguage = new Map<string, Readonly<Record<string, string>>>();
 
+/** The cart indicator's spoken labels in the site language (its island loads no text table). */
+function indicatorLabels(language: string) {
+  const t = storefrontTexts(language);
+  return {
+    cartItemsOneText: t.cartItemsOneText,
+    cartItemsOtherText: t.cartItemsOtherText,
+    cartItemsMoreText: t.cartItemsMoreText,
+  };
+}
+
 /** Theme tweaks that become CSS custom properties (`--tweak-accent-color`…). */
 const TWEAK_NAMES = ['accentColor', 'backgroundColor', 'textColor', 'headingFont', 'bodyFont'];
 
@@ -236,7 +246,7 @@ export function baseContext(
     pageTitle: title,
     pageDescription: page.description || website.siteDescription,
     requestPath: base.path,
-    cartIndicatorIsland: { locale, currency },
+    cartIndicatorIsland: { locale, currency, labels: indicatorLabels(locale) },
     featureFlags: { useCLDRMoneyFormat: true },
   };
 }

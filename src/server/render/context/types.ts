@@ -274,7 +274,7 @@ export interface PageContext {
   search?: { query: string; resultCount: number };
   /** Active blog filters (`?tag=`, `?category=`). */
   filter?: { tag?: string; category?: string };
-  cartIndicatorIsland: { locale: string; currency: string };
+  cartIndicatorIsland: { locale: string; currency: string; labels?: Record<string, string> };
   /** schema.org JSON-LD for the page's head (product pages), already safe inside <script>. */
   structuredData?: string;
   /** /cart: the store's list page, for 'Continue shopping' (absent on a site without a shop). */

@@ -1,9 +1,10 @@
 import { Messages } from '../../errors.js';
 import { PostalMessages } from '../../checkout/address-rules.js';
-import { DiscountReasons } from '../../checkout/discount-reasons.js';
 import type { CheckoutTexts } from '../../checkout/checkout-texts.js';
 
 /** Japanese as Japanese shops word their checkout. */
+// DiscountReasons' texts are written out: the checkout page does not load that module otherwise
+// (text-packs.test.ts checks each has its Japanese).
 const JA: CheckoutTexts = {
   pageTitle: 'ご購入手続き',
   subscription: { subscribe: '定期購入を申し込む', subscribing: 'お申し込み中…', plan: 'プラン' },
@@ -123,13 +124,16 @@ const JA: CheckoutTexts = {
       'カード確認後にご注文の合計金額が変わりました。内容をご確認のうえ、もう一度お支払いください。',
     [Messages.SESSION_EXPIRED]:
       'セッションの有効期限が切れました。ページを再読み込みしてもう一度お試しください。',
-    [DiscountReasons.NOT_VALID]: 'このコードは無効です。',
-    [DiscountReasons.EXPIRED]: 'このコードは有効期限が切れています。',
-    [DiscountReasons.NOT_YET]: 'このコードはまだご利用いただけません。',
-    [DiscountReasons.USED_UP]: 'このコードは利用上限に達しました。',
-    [DiscountReasons.USED_BY_EMAIL]: 'このコードはこのメールアドレスで利用済みです。',
-    [DiscountReasons.NO_ITEMS]: 'このコードはカート内の商品には使えません。',
-    [DiscountReasons.BETTER_DISCOUNT]: 'より大きな割引がすでに適用されています。',
+    'Add something to your cart to use this code.': 'カートに商品を入れてからご利用ください。',
+    'This code is not valid.': 'このコードは無効です。',
+    'This code has expired.': 'このコードは有効期限が切れています。',
+    'This code is not valid yet.': 'このコードはまだご利用いただけません。',
+    'This code has been used up.': 'このコードは利用上限に達しました。',
+    'This code was already used with this email.': 'このコードはこのメールアドレスで利用済みです。',
+    'This code does not apply to the items in your cart.':
+      'このコードはカート内の商品には使えません。',
+    'A larger discount is already applied to this order.':
+      'より大きな割引がすでに適用されています。',
   },
   maxLength: (n) => `${n}文字以内で入力してください。`,
   minimumSubtotal: (amount) => `ご購入には小計${amount}以上のご注文が必要です。`,

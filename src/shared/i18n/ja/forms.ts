@@ -22,6 +22,10 @@ const JA: FormTexts = {
     Second: '秒',
     Ampm: '午前/午後',
   },
+  partOrder: {
+    name: ['Last', 'First'],
+    address: ['Zip', 'State', 'City', 'Line1', 'Line2', 'Country'],
+  },
   likert: {
     '-2': 'まったくそう思わない',
     '-1': 'そう思わない',

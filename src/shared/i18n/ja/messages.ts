@@ -96,12 +96,12 @@ const JA: MessageTexts = {
     COMMENT_INVALID: 'コメントの内容をご確認ください。',
     COMMENTS_CLOSED: 'コメントは締め切られました。',
   },
-  alertTitles: {
-    add: 'カートに追加できませんでした',
-    express: 'ご購入手続きに進めませんでした',
-    giftCard: 'ギフトカードを購入できませんでした',
+  extra: {
+    // SPEC 2.2's alert titles (ALERT_TITLES), literal so this chunk shares nothing with the cart's.
+    'Unable to Add Item': 'カートに追加できませんでした',
+    'Unable to Purchase Item': 'ご購入手続きに進めませんでした',
+    'Unable to purchase Gift Card': 'ギフトカードを購入できませんでした',
   },
-  extra: {},
   selectOptions: (names) => `${names.join('、')}を選択してください。`,
 };
 

@@ -44,6 +44,10 @@ const JA: StorefrontTexts = {
   removeCodeText: 'コード{code}を削除',
   discountText: '割引',
   totalText: '合計',
+  captchaIdle: 'このフォームはスパム対策で保護されています。',
+  captchaWorking: '確認しています…',
+  captchaDone: '確認しました',
+  captchaFailed: '確認できませんでした。もう一度お試しください。',
 };
 
 export default JA;

@@ -2,7 +2,10 @@ import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'reac
 import type { CaptchaPublicSettings } from '../../../../shared/forms/types.js';
 import type * as Providers from './providers.js';
 import type { TurnstileApi } from './turnstile.js';
-import { ENGLISH_FORM_TEXTS, type FormTexts } from '../../../../shared/forms/form-texts.js';
+import {
+  ENGLISH_CAPTCHA_TEXTS,
+  type CaptchaTexts,
+} from '../../../../shared/forms/captcha-texts.js';
 import { Message } from '../../use-message.js';
 
 /** What a form asks of its bot check. */
@@ -49,9 +52,9 @@ export function Captcha(props: {
   /** A bound widget was solved (true) or its token expired or was reset (false). */
   onSolvedChange?: (solved: boolean) => void;
   /** Its status words in the site language (English by default). */
-  texts?: Pick<FormTexts, 'captchaIdle' | 'captchaWorking' | 'captchaDone' | 'captchaFailed'>;
+  texts?: CaptchaTexts;
 }) {
-  const t = props.texts ?? ENGLISH_FORM_TEXTS;
+  const t = props.texts ?? ENGLISH_CAPTCHA_TEXTS;
   const { settings, action } = props;
   const [status, setStatus] = useState<Status>('idle');
   const box = useRef<HTMLDivElement>(null);
