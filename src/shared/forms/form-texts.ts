@@ -6,7 +6,7 @@
  * the page's language by `localizeMessage` (i18n/messages.ts).
  */
 import { areaTexts } from '../i18n/text-packs.js';
-import { ProductTexts } from '../product/rules-product.js';
+import { ProductTexts } from '../product/product-texts.js';
 import { LIKERT_SCALE, PART_LABELS } from './parts.js';
 import { ENGLISH_CAPTCHA_TEXTS, type CaptchaTexts } from './captcha-texts.js';
 

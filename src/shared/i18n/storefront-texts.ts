@@ -13,7 +13,7 @@ import { Messages } from '../errors.js';
 import { byLanguage } from './by-language.js';
 import { areaTexts } from './text-packs.js';
 import { ENGLISH_CAPTCHA_TEXTS } from '../forms/captcha-texts.js';
-import { ProductTexts } from '../product/rules-product.js';
+import { ProductTexts } from '../product/product-texts.js';
 
 const EN = {
   // SPEC 9.1 default texts (names the engine's formatters know).

@@ -3,26 +3,10 @@ import { FolderBehavior, ProductType } from '../enums.js';
 import { moneyJson, moneyToMinor } from '../money.js';
 import type { MoneyJson, ProductJson, VariantJson } from './types.js';
 
-/** SPEC 9.1 default texts. */
-export const ProductTexts = {
-  ADD_TO_CART: 'Add To Cart',
-  SUBSCRIBE: 'Subscribe',
-  QUANTITY: 'Quantity',
-  QUICK_VIEW: 'Quick View',
-  SOLD_OUT: 'sold out',
-  SALE: 'sale',
-  SALE_PRICE: 'Sale Price:',
-  ORIGINAL_PRICE: 'Original Price:',
-  /** `{fromPrice}` is replaced by the formatted lowest price. */
-  FROM_PRICE: 'from {fromPrice}',
-  SELECT_VALUE: 'Select Value',
-  EMPTY_ANSWER: 'N/A',
-  // SPEC 4.1 button states.
-  ADDING: 'Adding…',
-  ADDED: 'Added!',
-  SELECT_OPTION: 'Select Option',
-  SOLD_OUT_BUTTON: 'Sold Out',
-} as const;
+// The texts have a module of their own: pages that only draw words (the cart indicator's
+// storefront texts, the forms) then load none of the rules below.
+import { ProductTexts } from './product-texts.js';
+export { ProductTexts };
 
 type ProductLike = Pick<ProductJson, 'productType' | 'variants'>;
 
