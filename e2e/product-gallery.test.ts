@@ -53,6 +53,7 @@ describe('product page gallery in the browser', () => {
       'demo-tidepool-mug-oat',
       'demo-tidepool-mug-char',
       'demo-tidepool-mug-set',
+      'demo-tidepool-mug-detail',
     ]);
     await expectShown(page, 'demo-tidepool-mug');
     expect(
@@ -75,6 +76,8 @@ describe('product page gallery in the browser', () => {
 
     await page.keyboard.press('ArrowRight');
     await expectShown(page, 'demo-tidepool-mug-set');
+    await page.keyboard.press('ArrowRight');
+    await expectShown(page, 'demo-tidepool-mug-detail');
     await page.keyboard.press('ArrowRight'); // wraps around
     await expectShown(page, 'demo-tidepool-mug');
 

@@ -256,8 +256,9 @@ export async function demoTour(page: Page, origin: string): Promise<Stop[]> {
   const subscription = pick(products, 'subscribable', (p) => sc(p).isSubscribable);
   const custom = pick(
     products,
-    'with a custom form',
-    (p) => Boolean(sc(p).additionalFieldsFormId) && !soldOut(p),
+    'with a custom form and nothing to choose first',
+    // One variant: Add To Cart opens the form at once (a product with options asks for them).
+    (p) => Boolean(sc(p).additionalFieldsFormId) && !soldOut(p) && sc(p).variants.length === 1,
   );
   // A post with comments whose form is open (comment state 1), so the form is checked too.
   const post = [...found.posts]

@@ -25,6 +25,7 @@ const EN = {
   productQuickViewText: ProductTexts.QUICK_VIEW,
   addToCartText: ProductTexts.ADD_TO_CART,
   subscribeText: ProductTexts.SUBSCRIBE,
+  purchaseOptionsText: 'Purchase options',
   quantityText: ProductTexts.QUANTITY,
   selectValueText: ProductTexts.SELECT_VALUE,
   // A many-valued option's dropdown names its option (issue 14: 'Select Size', not 'Select Value').

@@ -97,6 +97,7 @@ export function ProductForm(props: ProductFormProps) {
       />
       {choices.length > 0 ? (
         <SubscriptionChoice
+          legend={texts.purchaseOptionsText}
           choices={choices}
           value={choice?.value ?? ''}
           onChange={setChoiceValue}

@@ -60,6 +60,8 @@ export function SubscriptionChoice(props: {
   choices: PurchaseChoice[];
   value: string;
   onChange: (value: string) => void;
+  /** The radio group's name in the site language ('Purchase options'). */
+  legend: string;
 }) {
   const name = useId();
   if (props.choices.length === 0) return null;
@@ -72,7 +74,7 @@ export function SubscriptionChoice(props: {
   }
   return (
     <fieldset className="pi-subscription" data-testid="subscription-choice">
-      <legend>Purchase options</legend>
+      <legend>{props.legend}</legend>
       {props.choices.map((c) => (
         <label key={c.value}>
           <input

@@ -10,6 +10,7 @@ const JA: StorefrontTexts = {
   productQuickViewText: 'クイックビュー',
   addToCartText: 'カートに追加',
   subscribeText: '定期購入',
+  purchaseOptionsText: '購入方法',
   quantityText: '数量',
   selectValueText: '選択してください',
   selectNamedOptionText: '{option}を選択',
