@@ -62,22 +62,6 @@ export async function customerOrders(
   }));
 }
 
-/** Marks a just-placed order as the signed-in customer's (only while it has none). */
-export async function linkOrderToCustomer(
-  db: Db,
-  siteId: string,
-  orderId: string,
-  customerId: string,
-): Promise<void> {
-  await db
-    .updateTable('orders')
-    .set({ customer_id: customerId })
-    .where('id', '=', orderId)
-    .where('site_id', '=', siteId)
-    .where('customer_id', 'is', null)
-    .execute();
-}
-
 /** /config Customers: per customer, orders count, total spent and last order (one query). */
 export async function orderStatsByCustomer(
   db: Db,

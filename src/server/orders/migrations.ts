@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { PLACE_ORDER_FUNCTION, PLACE_ORDERS_FUNCTION } from './place-order-function.js';
+import { PLACE_ORDERS_TOGETHER_FUNCTION } from './place-orders-together-function.js';
 
 export const migrations: Record<string, Migration> = {
   '20261125_0001_orders': {
@@ -200,6 +201,15 @@ export const migrations: Record<string, Migration> = {
         .addColumn('customer_id', 'text', (c) => c.references('customers.id').onDelete('set null'))
         .execute();
       await db.schema.createIndex('orders_customer').on('orders').column('customer_id').execute();
+    },
+  },
+  // Issue 10: batches recorded set-wise (place_orders_together), and the signed-in customer
+  // recorded with the order itself instead of by an update after it.
+  '20261128_0700_orders_place_orders_together': {
+    async up(db: Kysely<any>) {
+      await sql.raw(PLACE_ORDERS_TOGETHER_FUNCTION).execute(db);
+      await sql.raw(PLACE_ORDER_FUNCTION).execute(db);
+      await sql.raw(PLACE_ORDERS_FUNCTION).execute(db);
     },
   },
 };

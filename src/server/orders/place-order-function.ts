@@ -16,7 +16,10 @@
  *    id order. Unlimited variants are never locked: orders of them do not queue behind each
  *    other.
  * 2. Lock the website's order counter (created at 0 for a website's first order), in site order.
- * 3. Each placement (`place_order`), in the order given (the caller sorts by cart id, the order
+ * 3. A batch whose outcome cannot depend on the order of its placements (plain goods, every
+ *    cart as quoted, stock for all of it) is recorded set-wise, one statement per table
+ *    (`place_orders_together`, place-orders-together-function.ts); any other batch goes on:
+ *    each placement (`place_order`), in the order given (the caller sorts by cart id, the order
  *    the cart functions lock carts in):
  *    a. lock the cart; a purchased cart → `existing` with its order, no cart → `empty`;
  *    b. the cart's lines must be the quoted ones (id, quantity, price, variant) → else `changed`;
@@ -143,13 +146,14 @@ BEGIN
    WHERE site_id = p_site_id
   RETURNING last_number INTO v_number;
 
-  INSERT INTO orders (id, site_id, order_number, cart_id, idempotency_key, email, currency,
-         language, subtotal, shipping_total, tax_total, discount_total, gift_card_total,
-         grand_total, paid_total, refunded_total, tax_lines, shipping_address, billing_address,
-         shipping_option, status, payment_status, fulfillment_status, payment_provider,
-         payment_reference, payment_instructions, test_mode, created, updated, discount_lines,
-         gift_card_lines, subscription_id)
-  SELECT r.id, r.site_id, v_number, r.cart_id, r.idempotency_key, r.email, r.currency,
+  INSERT INTO orders (id, site_id, order_number, cart_id, idempotency_key, customer_id, email,
+         currency, language, subtotal, shipping_total, tax_total, discount_total,
+         gift_card_total, grand_total, paid_total, refunded_total, tax_lines, shipping_address,
+         billing_address, shipping_option, status, payment_status, fulfillment_status,
+         payment_provider, payment_reference, payment_instructions, test_mode, created, updated,
+         discount_lines, gift_card_lines, subscription_id)
+  SELECT r.id, r.site_id, v_number, r.cart_id, r.idempotency_key, r.customer_id, r.email,
+         r.currency,
          r.language, r.subtotal, r.shipping_total, r.tax_total, r.discount_total,
          r.gift_card_total, r.grand_total, r.paid_total, r.refunded_total, r.tax_lines,
          r.shipping_address, r.billing_address, r.shipping_option, r.status, r.payment_status,
@@ -256,8 +260,7 @@ AS $fn$
 DECLARE
   v_out jsonb[] := '{}';
   v_item jsonb;
-  v_result jsonb;
-  v_sold_out text[] := '{}';
+  v_outcomes jsonb;
   v_site text;
 BEGIN
   PERFORM 1
@@ -277,18 +280,24 @@ BEGIN
     ORDER BY c.site_id
       FOR UPDATE;
 
-  FOR v_item IN SELECT value FROM jsonb_array_elements(p) LOOP
-    v_result := place_order(v_item);
-    IF (v_result->>'soldOut')::boolean THEN
-      v_sold_out := array_append(v_sold_out, v_item->>'siteId');
-    END IF;
-    v_out := array_append(v_out, v_result);
-  END LOOP;
+  v_outcomes := place_orders_together(p);
+  IF v_outcomes IS NULL THEN
+    FOR v_item IN SELECT value FROM jsonb_array_elements(p) LOOP
+      v_out := array_append(v_out, place_order(v_item));
+    END LOOP;
+    v_outcomes := to_jsonb(v_out);
+  END IF;
 
-  FOR v_site IN SELECT DISTINCT s FROM unnest(v_sold_out) s ORDER BY 1 LOOP
+  FOR v_site IN
+    SELECT DISTINCT t.x->>'siteId'
+      FROM jsonb_array_elements(p) WITH ORDINALITY AS t(x, i)
+      JOIN jsonb_array_elements(v_outcomes) WITH ORDINALITY AS o(r, i) ON o.i = t.i
+     WHERE (o.r->>'soldOut')::boolean
+     ORDER BY 1
+  LOOP
     UPDATE sites SET content_version = content_version + 1 WHERE id = v_site;
   END LOOP;
-  RETURN to_jsonb(v_out);
+  RETURN v_outcomes;
 END
 $fn$;
 `;

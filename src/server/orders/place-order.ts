@@ -98,6 +98,8 @@ export interface PlaceContext {
   giftCardPurchase?: Omit<GiftCardPurchaseRequest, 'payment'>;
   /** The subscription this order starts or renews. */
   subscriptionId?: string;
+  /** The signed-in customer placing it (issue 14): recorded with the order. */
+  customerId?: string;
   /**
    * Subscriptions paying with a kept card (issue 15): the processor's customer; `saveCard` on
    * the first charge keeps the card, `offSession` renewals charge it without the shopper
@@ -630,8 +632,7 @@ async function draftOrder(
     site_id: siteId,
     cart_id: cart.cartId,
     idempotency_key: ctx.idempotencyKey ?? null,
-    // Linked after placement when a customer is signed in (orders/routes.ts, issue 14).
-    customer_id: null,
+    customer_id: ctx.customerId ?? null,
     email: request.email,
     currency: totals.currency,
     language: ctx.site.language,
