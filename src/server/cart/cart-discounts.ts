@@ -27,6 +27,7 @@ export async function withDiscounts(
   const resolution = await resolver.resolve(
     {
       siteId: store.siteId,
+      contentVersion: store.contentVersion,
       currency: store.currency,
       now,
       email: undefined,

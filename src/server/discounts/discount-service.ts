@@ -9,6 +9,7 @@ import {
 import { ErrorCode } from '../../shared/errors.js';
 import type { Db } from '../db/database.js';
 import { appError } from '../errors/app-error.js';
+import { bumpContentVersion } from '../sites/site-queries.js';
 import { discountJson, type DiscountRow } from './discount-rows.js';
 import type { DiscountsTable } from './tables.js';
 
@@ -16,6 +17,10 @@ import type { DiscountsTable } from './tables.js';
  * The owner's discounts (issue 15; docs/checkout-api.md "Discount codes"). Codes are stored
  * upper-cased and are unique per website case-insensitively: the unique index decides when two
  * saves race, and its violation is answered DISCOUNT_CODE_TAKEN like the check before it.
+ *
+ * Every save bumps the website's content version in its transaction: checkouts cache the
+ * automatic discounts per version (resolver.ts), so the next one everywhere reads them afresh
+ * (the route announces `content-changed` so that other processes drop theirs at once).
  */
 export interface DiscountActor {
   db: Db;
@@ -139,10 +144,13 @@ export async function createDiscount(
   const id = crypto.randomUUID();
   const now = new Date(a.now);
   try {
-    await a.db
-      .insertInto('discounts')
-      .values({ ...values, id, site_id: a.siteId, times_used: 0, created: now, updated: now })
-      .execute();
+    await a.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('discounts')
+        .values({ ...values, id, site_id: a.siteId, times_used: 0, created: now, updated: now })
+        .execute();
+      await bumpContentVersion(trx, a.siteId);
+    });
   } catch (err) {
     throw uniqueViolation(err) ?? err;
   }
@@ -161,16 +169,20 @@ export async function updateDiscount(
   const values = await prepare(a, input);
   let updated;
   try {
-    updated = await a.db
-      .updateTable('discounts')
-      .set({ ...values, updated: new Date(a.now) })
-      .where('site_id', '=', a.siteId)
-      .where('id', '=', id)
-      .where((eb) =>
-        values.usage_limit === null ? eb.lit(true) : eb('times_used', '<=', values.usage_limit),
-      )
-      .returning('id')
-      .executeTakeFirst();
+    updated = await a.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('discounts')
+        .set({ ...values, updated: new Date(a.now) })
+        .where('site_id', '=', a.siteId)
+        .where('id', '=', id)
+        .where((eb) =>
+          values.usage_limit === null ? eb.lit(true) : eb('times_used', '<=', values.usage_limit),
+        )
+        .returning('id')
+        .executeTakeFirst();
+      if (row) await bumpContentVersion(trx, a.siteId);
+      return row;
+    });
   } catch (err) {
     throw uniqueViolation(err) ?? err;
   }
@@ -185,11 +197,15 @@ export async function updateDiscount(
 
 /** Deletes a discount and its redemption rows; orders keep their discount lines. */
 export async function deleteDiscount(a: DiscountActor, id: string): Promise<void> {
-  const gone = await a.db
-    .deleteFrom('discounts')
-    .where('site_id', '=', a.siteId)
-    .where('id', '=', id)
-    .returning('id')
-    .executeTakeFirst();
+  const gone = await a.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom('discounts')
+      .where('site_id', '=', a.siteId)
+      .where('id', '=', id)
+      .returning('id')
+      .executeTakeFirst();
+    if (row) await bumpContentVersion(trx, a.siteId);
+    return row;
+  });
   if (!gone) throw appError(ErrorCode.NOT_FOUND);
 }

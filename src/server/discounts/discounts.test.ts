@@ -5,7 +5,10 @@ import { buildTestApp, Visitor } from '../testing/test-app.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { Role } from '../../shared/enums.js';
 import { DiscountReasons, type DiscountJson } from '../../shared/checkout/discounts.js';
-import { SITE_A, SITE_B, HOST_B, seedShop } from '../cart/test-fixtures.js';
+import { SITE_A, SITE_B, HOST_B, seedShop, Shopper } from '../cart/test-fixtures.js';
+import type { QuoteResponse } from '../../shared/checkout/api.js';
+import { saveCheckoutSettings } from '../orders/checkout-settings.js';
+import { NY, SHOP_SETTINGS } from '../orders/test-fixtures.js';
 import { createOwner, grantRole } from '../owners/owner-service.js';
 import { resolveDiscounts } from './resolver.js';
 import type { AdjustmentCart } from '../orders/adjustments.js';
@@ -35,6 +38,7 @@ describeEachBackend('discounts: owner API and resolver', (kind) => {
   }
   const cart = (over: Partial<AdjustmentCart> = {}): AdjustmentCart => ({
     siteId: SITE_A,
+    contentVersion: 1,
     currency: 'USD',
     now: NOW,
     email: undefined,
@@ -357,5 +361,41 @@ describeEachBackend('discounts: owner API and resolver', (kind) => {
     // 15% of $8 is $1.20: the fixed $2 takes more; free shipping needs $30.
     expect(under.lines.map((l) => l.discountId)).toEqual([small.id]);
     expect(under).toMatchObject({ amount: 200, freeShipping: false });
+  });
+  it('checkouts cache the automatic discounts per content version: a save reaches the next quote', async () => {
+    await saveCheckoutSettings(h.db, SITE_A, SHOP_SETTINGS, new Date());
+    const s = new Shopper(app);
+    expect((await s.add({ itemId: 'mug', sku: 'MUG-S', quantity: 2 })).statusCode).toBe(200);
+    const discountTotal = async () => {
+      const r = await s.post('/api/commerce/checkout/quote', { shippingAddress: NY });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json<QuoteResponse>().totals.discountTotal;
+    };
+    const before = await discountTotal();
+    expect(await discountTotal()).toBe(before); // the second quote is served from the cache
+    const flash = await create({ title: 'Flash sale', kind: 'fixed', value: 2400 });
+    expect(await discountTotal()).toBe(2400);
+    const off = await admin.put(`${API}/${flash.id}`, {
+      title: 'Flash sale',
+      kind: 'fixed',
+      value: 2400,
+      enabled: false,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await discountTotal()).toBe(before);
+    const limited = await create({
+      title: 'First five',
+      kind: 'fixed',
+      value: 2300,
+      usageLimit: 5,
+    });
+    expect(await discountTotal()).toBe(2300);
+    // Used up by orders (which bump no version): a discount with a limit is read fresh.
+    await h.db
+      .updateTable('discounts')
+      .set({ times_used: 5 })
+      .where('id', '=', limited.id)
+      .execute();
+    expect(await discountTotal()).toBe(before);
   });
 });

@@ -7,6 +7,7 @@ import {
   type DiscountCart,
 } from '../../shared/checkout/discounts.js';
 import type { Db } from '../db/database.js';
+import { SiteVersionMemo, type CacheRegistry } from '../platform/versioned-cache.js';
 import type {
   AdjustmentCart,
   DiscountResolution,
@@ -25,8 +26,29 @@ import { ruleOf, type DiscountRow } from './discount-rows.js';
  * larger automatic discount is listed in `invalidCoupons` saying so, so the shopper is never
  * left wondering why the typed code took nothing off.
  */
-export function discountResolver(db: Db): DiscountResolver {
-  return { resolve: (cart, couponCode) => resolveDiscounts(db, cart, couponCode) };
+export function discountResolver(db: Db, caches?: CacheRegistry): DiscountResolver {
+  const automatic = new SiteVersionMemo(
+    'automatic-discounts',
+    (siteId) => automaticDiscounts(db, siteId),
+    caches,
+  );
+  const cached: AutomaticOf = (cart) => automatic.get(cart.siteId, cart.contentVersion);
+  return { resolve: (cart, couponCode) => resolveDiscounts(db, cart, couponCode, cached) };
+}
+
+/** A website's enabled automatic discounts, whatever their dates (oldest first). */
+type AutomaticOf = (cart: AdjustmentCart) => Promise<readonly DiscountRow[]>;
+
+function automaticDiscounts(db: Db, siteId: string): Promise<DiscountRow[]> {
+  return db
+    .selectFrom('discounts')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('code', 'is', null)
+    .where('enabled', '=', true)
+    .orderBy('created')
+    .orderBy('id')
+    .execute();
 }
 
 interface Candidate {
@@ -39,29 +61,10 @@ export async function resolveDiscounts(
   db: Db,
   cart: AdjustmentCart,
   couponCode: string | undefined,
+  automaticOf: AutomaticOf = (c) => automaticDiscounts(db, c.siteId),
 ): Promise<DiscountResolution> {
   const typed = couponCode?.trim() ?? '';
-  // A code longer than any the owner can create matches nothing: no query for it.
-  const lookUp = typed.length > 0 && typed.length <= DiscountLimits.codeMax;
-  const now = new Date(cart.now);
-  const rows = await db
-    .selectFrom('discounts')
-    .selectAll()
-    .where('site_id', '=', cart.siteId)
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('code', 'is', null),
-          eb('enabled', '=', true),
-          eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]),
-          eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]),
-        ]),
-        ...(lookUp ? [eb(eb.fn('lower', ['code']), '=', typed.toLowerCase())] : []),
-      ]),
-    )
-    .orderBy('created')
-    .orderBy('id')
-    .execute();
+  const rows = await candidates(db, cart, typed, automaticOf);
 
   const email = cart.email?.trim().toLowerCase() || undefined;
   const usedByEmail = await redeemedBy(db, rows, email);
@@ -140,6 +143,46 @@ export async function resolveDiscounts(
     invalidCoupons,
     uses,
   };
+}
+
+/**
+ * The discounts that may apply: every enabled automatic discount within its dates, and the typed
+ * code's. Without a code, and when no automatic discount counts its uses, they come from the
+ * website's cache (per content version: a discount saved anywhere bumps it), so a checkout
+ * without a code asks the database nothing here. An automatic discount with a usage limit has a
+ * count that every order changes, so then, as with a code, they are read fresh.
+ */
+async function candidates(
+  db: Db,
+  cart: AdjustmentCart,
+  typed: string,
+  automaticOf: AutomaticOf,
+): Promise<readonly DiscountRow[]> {
+  const now = new Date(cart.now);
+  const inDates = (r: DiscountRow) =>
+    (r.starts_at === null || r.starts_at <= now) && (r.ends_at === null || r.ends_at > now);
+  const automatic = (await automaticOf(cart)).filter(inDates);
+  // A code longer than any the owner can create matches nothing: no query for it.
+  const lookUp = typed.length > 0 && typed.length <= DiscountLimits.codeMax;
+  if (!lookUp && !automatic.some((r) => r.usage_limit !== null)) return automatic;
+  return db
+    .selectFrom('discounts')
+    .selectAll()
+    .where('site_id', '=', cart.siteId)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('code', 'is', null),
+          eb('enabled', '=', true),
+          eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]),
+          eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]),
+        ]),
+        ...(lookUp ? [eb(eb.fn('lower', ['code']), '=', typed.toLowerCase())] : []),
+      ]),
+    )
+    .orderBy('created')
+    .orderBy('id')
+    .execute();
 }
 
 /** The once-per-email discounts among `rows` this email has used already. */

@@ -56,6 +56,8 @@ export const discountRoutes: DomainRoutes = async (app, deps) => {
   const read = ownerGuard(deps.db, 'view');
   const write = ownerGuard(deps.db, 'commerce');
   const actor = (siteId: string) => ({ db: deps.db, siteId, now: deps.now() });
+  // The save bumped the content version; this drops cached copies in every process now.
+  const changed = (siteId: string) => deps.events.emit('content-changed', { siteId });
 
   app.get('/api/commerce/discounts', { preValidation: read }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
@@ -67,6 +69,7 @@ export const discountRoutes: DomainRoutes = async (app, deps) => {
     { schema: { body: DiscountBody }, preValidation: write },
     async (req, reply) => {
       const discount = await createDiscount(actor(req.site.id), inputOf(req.body));
+      changed(req.site.id);
       return reply.code(201).header('cache-control', 'no-store').send({ discount });
     },
   );
@@ -85,6 +88,7 @@ export const discountRoutes: DomainRoutes = async (app, deps) => {
     { schema: { params: IdParams, body: DiscountBody }, preValidation: write },
     async (req, reply) => {
       const discount = await updateDiscount(actor(req.site.id), req.params.id, inputOf(req.body));
+      changed(req.site.id);
       reply.header('cache-control', 'no-store');
       return { discount };
     },
@@ -95,6 +99,7 @@ export const discountRoutes: DomainRoutes = async (app, deps) => {
     { schema: { params: IdParams }, preValidation: write },
     async (req, reply) => {
       await deleteDiscount(actor(req.site.id), req.params.id);
+      changed(req.site.id);
       return reply.code(204).send();
     },
   );

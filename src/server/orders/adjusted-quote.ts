@@ -22,6 +22,7 @@ export interface Adjusters {
 
 export interface AdjustedQuoteInput {
   siteId: string;
+  contentVersion: number;
   currency: string;
   now: number;
   email: string | undefined;
@@ -108,6 +109,7 @@ function adjustmentCart(input: AdjustedQuoteInput): AdjustmentCart {
   }));
   return {
     siteId: input.siteId,
+    contentVersion: input.contentVersion,
     currency: input.currency,
     now: input.now,
     email: input.email?.trim() || undefined,

@@ -26,6 +26,8 @@ import type { MailSite } from './order-mail.js';
  */
 export interface AdjustmentCart {
   siteId: string;
+  /** The website's content version: the automatic discounts are cached per version. */
+  contentVersion: number;
   currency: string;
   now: number;
   /** The shopper's email when known (quote: when typed; placement: always). */

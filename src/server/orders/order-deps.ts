@@ -47,7 +47,7 @@ export function orderDepsFor(deps: AppDeps, log?: OrderDeps['log']): OrderDeps {
     ownerEmails: (siteId) => cachedOwnerEmails(deps, siteId),
     signFileUrl: signedFileUrl,
     // Issue 15: discounts and gift cards (adjustments.ts).
-    discounts: discountResolver(deps.db),
+    discounts: discountResolver(deps.db, deps.caches),
     giftCards: giftCardResolver({ db: deps.db, now: deps.now, mailer }),
     ...(log ? { log } : {}),
   };

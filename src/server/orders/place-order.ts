@@ -391,6 +391,7 @@ async function quoteFor(
 ): Promise<AdjustedQuote> {
   const adjusted = await adjustedQuote(deps, {
     siteId: ctx.site.id,
+    contentVersion: ctx.store.contentVersion,
     currency: ctx.store.currency,
     now: deps.now(),
     email: request.email,

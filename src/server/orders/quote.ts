@@ -34,6 +34,7 @@ export async function quoteCart(
     : undefined;
   const adjusted = await adjustedQuote(adjusters, {
     siteId: store.siteId,
+    contentVersion: store.contentVersion,
     currency: store.currency,
     now: adjusters.now,
     email: input.email,
