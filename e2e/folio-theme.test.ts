@@ -89,8 +89,8 @@ describe('the folio theme in the browser', () => {
       await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
       const links = page.locator('#mobile-nav a');
       const titles = (await links.allTextContents()).map((t) => t.trim());
-      // The navigation, search, and the account (customer accounts are on in the demo).
-      expect(titles).toEqual(expect.arrayContaining(['Journal', 'Search', 'Account']));
+      // The navigation and the account (customer accounts are on in the demo).
+      expect(titles).toEqual(expect.arrayContaining(['Journal', 'Account']));
       for (const box of await links.evaluateAll((as) =>
         as.map((a) => a.getBoundingClientRect().toJSON() as DOMRect),
       )) {
