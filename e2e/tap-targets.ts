@@ -46,6 +46,10 @@ export function measureTapTargets(page: Page, selector: string): Promise<TapTarg
       if (!link) continue;
       link.scrollIntoView({ block: 'center' });
       const first = link.getClientRects()[0];
+      if (!first) {
+        out.push({ text: (link.textContent ?? '').trim(), height: 0, covers: [] });
+        continue;
+      }
       const x = first.left + Math.min(first.width / 2, 20);
       const mid = Math.round(first.top + first.height / 2);
       const on = (y: number) => document.elementFromPoint(x, y)?.closest('a') === link;
@@ -86,7 +90,8 @@ export async function smallTapTargets(
     if (targets.length === 0) bad.push(`${path} has no ${selector}`);
     for (const t of targets) {
       if (t.height < 44) bad.push(`${path} ${selector} "${t.text}" is ${t.height} px tall`);
-      if (t.covers.length) bad.push(`${path} ${selector} "${t.text}" covers ${t.covers.join(', ')}`);
+      if (t.covers.length)
+        bad.push(`${path} ${selector} "${t.text}" covers ${t.covers.join(', ')}`);
     }
   }
   return bad;
