@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { RunningServer } from './server.js';
 import { useServerAndBrowser } from './harness.js';
 import { newPage } from './browser.js';
+import { LIST_LINKS, smallTapTargets } from './tap-targets.js';
 
 /** The storefront pages of issue 14's list (a product, a post, a 404 and the Japanese store too). */
 const PAGES = [
@@ -129,6 +130,15 @@ describe('the default theme on phones and desktops (issue 14)', () => {
       await context.close();
     });
   }
+
+  it('list links are tap targets of at least 44 px at 390 px: titles, read more, comments, map', async () => {
+    const { page, errors, context } = await newPage(browser, {
+      viewport: { width: 390, height: 800 },
+    });
+    expect(await smallTapTargets(page, server.url, LIST_LINKS.default)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 
   it('no page is wider than a 360 px phone, and every page has the cart in its header', async () => {
     const { page, context } = await newPage(browser, { viewport: { width: 360, height: 740 } });

@@ -197,6 +197,38 @@ describeEachBackend('a website on the folio theme', (kind) => {
     expect(first).toContain('loading="eager"');
   });
 
+  it("draws the default theme's header actions (borrowed) and lists past events under their own heading", async () => {
+    const before = (await get('/')).body;
+    // blocks/header-actions.block: the phone menu the island loader enhances, the cart link.
+    expect(before).toContain('<details class="mobile-menu">');
+    expect(before).toContain('aria-controls="mobile-nav"');
+    expect(before).toContain('<a class="header-cart-link" href="/cart"');
+    expect(before).not.toContain('class="header-account"');
+    expect((await get('/events')).body).toMatch(
+      /<h2 class="agenda-heading" id="events-upcoming">Upcoming events<\/h2>\s*<ol class="agenda-list" role="list" aria-labelledby="events-upcoming">\s*<li class="agenda-item">[\s\S]*?href="\/events\/launch-party"/,
+    );
+
+    // Customer accounts on, and the launch party (1 March 2026) over.
+    await handle.db
+      .updateTable('sites')
+      .set((eb) => ({
+        settings: sql`jsonb_set(settings::jsonb, '{websiteSettings,customerAccountsEnabled}', 'true'::jsonb)`,
+        content_version: eb('content_version', '+', 1),
+      }))
+      .where('id', '=', 'site-r')
+      .execute();
+    clock = Date.UTC(2026, 3, 1);
+    const after = (await get('/')).body;
+    expect(after).toMatch(/<a class="header-account" href="\/account"/);
+    expect(after).toMatch(/<nav class="mobile-nav"[\s\S]*<a href="\/account">Account<\/a>/);
+    const events = (await get('/events')).body;
+    expect(events).toContain('<p class="empty">No upcoming events.</p>');
+    expect(events).toMatch(
+      /<h2 class="agenda-heading agenda-past-heading" id="events-past">Past events<\/h2>\s*<ol class="agenda-list agenda-list-past" role="list" aria-labelledby="events-past">\s*<li class="agenda-item">[\s\S]*?href="\/events\/launch-party"/,
+    );
+    expect(events).not.toContain('id="events-upcoming"');
+  });
+
   it('shows its own lock screen on a protected page', async () => {
     await handle.db
       .updateTable('collections')
