@@ -566,7 +566,6 @@ describeEachBackend('customer accounts (issue 14)', (kind) => {
     ]);
     // …and the next visitor still finds nothing.
     expect(leaks((await new Shopper(app).get('/search?q=kiln')).body)).toEqual([]);
-
   });
 
   it('a signed-in customer comments without typing a name or email', async () => {
