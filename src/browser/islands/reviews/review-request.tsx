@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { apiFetch, ApiError } from '../../lib/api.js';
+import { stableId } from '../stable-id.js';
 import {
   REVIEW_HONEYPOT,
   ReviewsApi,
@@ -58,9 +59,8 @@ function ProductReviewForm({
   /** This product's form post that worked: the thank-you to show. */
   sent?: SubmitReviewResponse['status'] | undefined;
 }) {
-  // Ids from the product, not useId: the server (React) and the browser (preact/compat) would
-  // number them differently, and ids added after hydration would point at nothing.
-  const ids = `rv-${product.productId.replace(/[^\w-]/g, '_')}`;
+  // Ids from the product, not useId (stable-id.ts): the same on the server and after hydration.
+  const ids = stableId('rv', product.productId);
   const [rating, setRating] = useState(draft?.rating ?? 0);
   const [title, setTitle] = useState(draft?.title ?? '');
   const [body, setBody] = useState(draft?.body ?? '');
