@@ -62,12 +62,38 @@ describe('comments and likes in the browser (390 px)', () => {
       390,
     );
 
+    // The ids the server rendered (React), before the browser hydrates (preact/compat).
+    const ssrHtml = await (await page.request.get(`${server.url}${POST}`)).text();
+    const ssrFor = [...ssrHtml.matchAll(/<label for="([^"]+)"/g)].map((m) => m[1]);
+    expect(ssrFor.length).toBeGreaterThanOrEqual(4);
+
     await page.locator('#comment-form').scrollIntoViewIfNeeded();
     await hydrated(page, '[data-island="comment-form"]');
     const form = page.locator('#comment-form');
     // The shared rules answer before anything is sent.
     await form.getByRole('button', { name: 'Post Comment' }).click();
     expect(await form.locator('.field-error').first().textContent()).toBe('Enter your name.');
+    // Hydrated, with error texts made in the browser: every label still names its control and
+    // every aria reference an element (ids come from the item, not useId).
+    const refs = await page.evaluate(() => {
+      const root = document.querySelector('[data-island="comment-form"]')!;
+      const labels = [...root.querySelectorAll('label[for]')].map((l) => {
+        const target = document.getElementById(l.getAttribute('for')!);
+        return { for: l.getAttribute('for')!, ok: !!target && root.contains(target) };
+      });
+      const aria = [...root.querySelectorAll('[aria-describedby],[aria-labelledby]')].flatMap(
+        (el) =>
+          `${el.getAttribute('aria-describedby') ?? ''} ${el.getAttribute('aria-labelledby') ?? ''}`
+            .split(/\s+/)
+            .filter(Boolean)
+            .map((id) => ({ id, ok: !!document.getElementById(id) })),
+      );
+      return { labels, aria };
+    });
+    expect(refs.labels.filter((l) => !l.ok)).toEqual([]);
+    expect(refs.aria.filter((a) => !a.ok)).toEqual([]);
+    expect(refs.aria.some((a) => a.id.endsWith('-name-error'))).toBe(true);
+    expect(refs.labels.map((l) => l.for)).toEqual(ssrFor.filter((f) => f!.startsWith('cf-')));
     await form.getByLabel('Name').fill('E2E Reader');
     await form.getByLabel('Email').fill('reader@example.com');
     await form.getByLabel('Comment').fill('Three links? http://a.io http://b.io http://c.io');

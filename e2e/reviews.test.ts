@@ -193,4 +193,127 @@ describe('product reviews in the browser (390 px)', () => {
     expect(shopper.errors).toEqual([]);
     expect(owner.errors).toEqual([]);
   }, 240_000);
+
+  it('the review request page works with JavaScript off: errors come back with what was typed, then the thank-you', async () => {
+    fs.mkdirSync(NOJS_SHOTS, { recursive: true });
+    const email = `nojs-${Date.now()}@example.test`;
+    const link = await buyAndGetReviewLink(browser, server, email);
+
+    const noJs = await newPage(browser, {
+      baseURL: server.url,
+      viewport: PHONE,
+      javaScriptEnabled: false,
+    });
+    const { page } = noJs;
+    await page.goto(new URL(link).pathname);
+    const form = page.locator('.review-request-card', { hasText: 'Everyday Bowl' });
+    // Nothing hydrated: the island's markup only, and its button works all the same.
+    expect(await page.locator('script[src]').count()).toBeGreaterThan(0);
+    await form.getByLabel('Title', { exact: true }).fill('Heavy <b>but</b> lovely');
+    await form.getByLabel('Name shown with your review').fill('Rosa P. Parks');
+    const sent = page.waitForResponse((r) => r.request().method() === 'POST');
+    await form.getByRole('button', { name: 'Submit review' }).click();
+    expect((await sent).status()).toBe(400);
+    await page.waitForLoadState('load');
+    // The page again: the two errors under their fields, the typed values kept.
+    const again = page.locator('.review-request-card', { hasText: 'Everyday Bowl' });
+    expect(await again.locator('.field-error').allTextContents()).toEqual([
+      'Choose a rating from 1 to 5 stars.',
+      'Write a few words about the product.',
+    ]);
+    expect(await again.getByLabel('Title', { exact: true }).inputValue()).toBe(
+      'Heavy <b>but</b> lovely',
+    );
+    expect(await again.getByLabel('Name shown with your review').inputValue()).toBe(
+      'Rosa P. Parks',
+    );
+    expect(
+      await again.getByLabel('Your review', { exact: true }).getAttribute('aria-invalid'),
+    ).toBe('true');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await page.screenshot({ path: `${NOJS_SHOTS}/review-nojs-error-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ path: `${NOJS_SHOTS}/review-nojs-error-1440.png`, fullPage: true });
+    await page.setViewportSize(PHONE);
+
+    // A rating (the stars light up by CSS alone) and some words: sent, and the thank-you.
+    await again.getByRole('radio', { name: '4 stars' }).check();
+    const lit = await again
+      .locator('.review-rating-star')
+      .evaluateAll((els) => els.map((e) => getComputedStyle(e).color));
+    expect(new Set(lit.slice(0, 4)).size).toBe(1);
+    expect(lit[4]).not.toBe(lit[0]);
+    await again.getByLabel('Your review', { exact: true }).fill('Keeps soup hot.');
+    await again.getByRole('button', { name: 'Submit review' }).click();
+    await page.waitForURL(/\?sent=demo-everyday-bowl&status=pending$/);
+    const done = page.locator('.review-request-card', { hasText: 'Everyday Bowl' });
+    expect(await done.locator('.review-thanks').textContent()).toBe(
+      'Thank you! Your review will appear once the shop has approved it.',
+    );
+    expect(await done.locator('form').count()).toBe(0);
+    await page.screenshot({ path: `${NOJS_SHOTS}/review-nojs-thanks-390.png`, fullPage: true });
+    expect(noJs.errors).toEqual([]);
+  }, 240_000);
 });
+
+/** Screenshots of the no-JavaScript review form (not in the repo). */
+const NOJS_SHOTS = process.env.REVIEWS_NOJS_SHOTS_DIR ?? '/tmp/shots-loose';
+
+/** A shopper buys a bowl; the owner reads the held confirmation mail's review link. */
+async function buyAndGetReviewLink(
+  browser: Browser,
+  server: RunningServer,
+  email: string,
+): Promise<string> {
+  const shopper = await newPage(browser, { baseURL: server.url, viewport: PHONE });
+  await shopper.page.goto('/shop/p/everyday-bowl');
+  expect(
+    (
+      await call(shopper.page, 'POST', '/api/commerce/shopping-cart/entries', {
+        ...BOWL,
+        quantity: 1,
+      })
+    ).status,
+  ).toBe(200);
+  const placed = await call(shopper.page, 'POST', '/api/commerce/orders', {
+    email,
+    shippingAddress: {
+      firstName: 'Rosa',
+      lastName: 'Parks',
+      line1: '1 Main St',
+      city: 'New York',
+      region: 'NY',
+      postalCode: '10001',
+      country: 'US',
+      phone: '555 0100',
+    },
+    shippingOptionId: 'standard',
+    payment: { provider: 'test', token: 'tok_visa' },
+  });
+  expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+  const owner = await newPage(browser, { baseURL: server.url, viewport: PHONE });
+  await owner.page.goto('/config/login');
+  await owner.page.fill('#email', 'owner@demo.test');
+  await owner.page.fill('#password', 'demo-password');
+  await owner.page.click('button[type=submit]');
+  await owner.page.waitForURL(/\/config$/);
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const outbox = (await call(owner.page, 'GET', '/api/mail/outbox?pageSize=100')).json as {
+          items: { kind: string; to: string; text: string }[];
+        };
+        const mail = outbox.items.find((m) => m.kind === 'order-confirmation' && m.to === email);
+        link = /Review your purchase: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
+        return link;
+      },
+      { timeout: 30_000 },
+    )
+    .not.toBe('');
+  await shopper.context.close();
+  await owner.context.close();
+  return link;
+}

@@ -6,6 +6,7 @@ import {
   parseQuantity,
   QUANTITY_MAX,
   unitsPerCart,
+  usesFormStyle,
   validateAddToCart,
   type AddToCartFailure,
 } from '../../shared/product/rules.js';
@@ -485,7 +486,7 @@ export async function answersFor(
   product: ProductJson,
   raw: unknown,
 ): Promise<CheckedAnswers | null> {
-  if (!product.additionalFieldsFormId) return null;
+  if (!usesFormStyle(product)) return null;
   const checked = await checkFormAnswers(
     db,
     siteId,

@@ -136,7 +136,13 @@ export async function searchItems(
   db: Db,
   siteId: string,
   text: string,
-  q: { offset: number; limit: number; excludeIds?: readonly string[] | undefined },
+  q: {
+    offset: number;
+    limit: number;
+    excludeIds?: readonly string[] | undefined;
+    /** Collections whose items are left out (members-only ones for visitors). */
+    excludeCollectionIds?: readonly string[] | undefined;
+  },
 ): Promise<{ rows: ItemRow[]; hasMore: boolean }> {
   const words = text.split(/\s+/).filter(Boolean).slice(0, 8);
   if (words.length === 0) return { rows: [], hasMore: false };
@@ -146,6 +152,8 @@ export async function searchItems(
     .where('site_id', '=', siteId)
     .where('status', '=', LIVE);
   if (q.excludeIds?.length) query = query.where('id', 'not in', [...q.excludeIds]);
+  if (q.excludeCollectionIds?.length)
+    query = query.where('collection_id', 'not in', [...q.excludeCollectionIds]);
   for (const w of words) {
     const p = likePattern(w);
     query = query.where((eb) =>

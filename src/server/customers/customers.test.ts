@@ -45,6 +45,58 @@ describeEachBackend('customer accounts (issue 14)', (kind) => {
         ]),
       })
       .execute();
+    // A members-only journal, and a public page whose summary block reads it.
+    await h.db
+      .insertInto('collections')
+      .values({
+        id: 'members-journal',
+        site_id: SITE_A,
+        url_id: 'members-journal',
+        title: 'Members journal',
+        type: 1,
+        kind: 'blog',
+        folder_behavior: null,
+        nav_index: 3,
+        members_only: true,
+        settings: '{}' as never,
+      })
+      .execute();
+    await h.db
+      .insertInto('items')
+      .values({
+        id: 'members-post',
+        site_id: SITE_A,
+        collection_id: 'members-journal',
+        url_id: 'kiln-secrets',
+        title: 'Kiln secrets for members',
+        excerpt: 'Glaze recipe inside',
+        record_type: 1,
+      } as never)
+      .execute();
+    await h.db
+      .insertInto('collections')
+      .values({
+        id: 'public-news',
+        site_id: SITE_A,
+        url_id: 'news',
+        title: 'News',
+        type: 10,
+        kind: 'page',
+        folder_behavior: null,
+        nav_index: 4,
+        parent_id: null,
+        password_hash: null,
+        updated_by: null,
+        sections: JSON.stringify([
+          {
+            id: 's1',
+            blocks: [
+              { id: 'b1', type: 17, collectionId: 'members-journal', limit: 3, title: 'Latest' },
+            ],
+          },
+        ]),
+      })
+      .execute();
     // A blog post open for comments.
     await h.db
       .insertInto('collections')
@@ -462,6 +514,58 @@ describeEachBackend('customer accounts (issue 14)', (kind) => {
     for (const bad of ['//evil.example', 'https://evil.example/', '/\\evil.example', '/a\r\nx: y'])
       expect(customerNext(bad)).toBe('/account');
     expect(customerNext('/members?x=1')).toBe('/members?x=1');
+  });
+
+  it('members-only items stay out of search, summaries and the sitemap for visitors', async () => {
+    const leaks = (body: string) =>
+      ['Kiln secrets', 'kiln-secrets', 'Glaze recipe', 'Secret member recipe'].filter((s) =>
+        body.includes(s),
+      );
+    const anon = new Shopper(app);
+    for (let i = 0; i < 2; i++) {
+      // Twice: the second answer may come from the page cache.
+      const page = await anon.get('/search?q=kiln');
+      expect(page.statusCode).toBe(200);
+      expect(leaks(page.body)).toEqual([]);
+    }
+    const json = await anon.get('/search?q=kiln&format=json');
+    expect(json.json().items).toEqual([]);
+    expect(leaks(json.body)).toEqual([]);
+    // A public page's summary of the members' journal shows none of its posts.
+    const news = await anon.get('/news?format=json');
+    expect(news.statusCode).toBe(200);
+    expect(leaks(news.body)).toEqual([]);
+    expect(leaks((await anon.get('/news')).body)).toEqual([]);
+    // The journal's own listing and post are the 106 page (which names only the path asked for).
+    for (const path of ['/members-journal?format=json', '/members-journal/kiln-secrets']) {
+      const res = await anon.get(path);
+      expect(res.statusCode).toBe(403);
+      expect(res.body).not.toContain('Kiln secrets');
+      expect(res.body).not.toContain('Glaze recipe');
+    }
+    // The navigation names the page (a link to its 106) but carries none of its content.
+    const nav = JSON.stringify((await anon.get('/?format=json')).json().navigation);
+    expect(nav).toContain('/members-journal');
+    expect(leaks(nav)).toEqual([]);
+    // Crawlers are never members: no sitemap lists a members-only page.
+    const sitemap = await anon.get('/sitemap.xml');
+    if (sitemap.statusCode === 200) {
+      expect(sitemap.body).not.toContain('/members');
+    }
+
+    // A signed-in customer finds the post, in a render that is never cached.
+    const member = new Shopper(app);
+    await signIn(member, 'reader@example.com');
+    const found = await member.get('/search?q=kiln');
+    expect(found.statusCode).toBe(200);
+    expect(found.headers['cache-control']).toBe('private, no-store');
+    expect(found.body).toContain('Kiln secrets for members');
+    const foundJson = await member.get('/search?q=kiln&format=json');
+    expect(foundJson.json().items.map((i: { title: string }) => i.title)).toEqual([
+      'Kiln secrets for members',
+    ]);
+    // …and the next visitor still finds nothing.
+    expect(leaks((await new Shopper(app).get('/search?q=kiln')).body)).toEqual([]);
   });
 
   it('a signed-in customer comments without typing a name or email', async () => {

@@ -16,7 +16,7 @@ import { compileTheme, readThemeDir } from './theme.js';
 const THEMES = path.join(import.meta.dirname, '../../../themes');
 const compiler = createCompiler({ isIsland: () => false, render: () => '' });
 const LEAKED_SOURCE =
-  /\{[@.]?[\w.@]*\|[\w-]+[^}]*\}|\{\.(section|if|equal\?|repeated|end|or|var)\b/;
+  /\{[@.]?[\w.@]*\|[\w-]+[^}]*\}|\{\.(section|if|equal\?|repeated|end|or|var)(?=[\s}])/;
 
 const image = (n: number) => ({
   id: `a${n}`,

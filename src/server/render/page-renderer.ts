@@ -151,6 +151,11 @@ export class PageRenderer {
     return c?.members_only ? c : undefined;
   }
 
+  /** Issue 14: whether the website has a members-only page (search then differs for members). */
+  async hasMembersOnly(site: Site): Promise<boolean> {
+    return (await this.collectionsOf(site)).some((c) => c.members_only);
+  }
+
   /**
    * `preview`: an owner's view, where draft products' and pages render (never put in the cache).
    * `unlocked` and `lock`: password-protected pages (per visitor, never cached either).
@@ -160,7 +165,7 @@ export class PageRenderer {
     site: Site,
     url: ParsedPageUrl,
     baseUrl: string,
-    opts: Pick<PageRequest, 'preview' | 'unlocked' | 'lock' | 'previewItemId'> & {
+    opts: Pick<PageRequest, 'preview' | 'unlocked' | 'lock' | 'previewItemId' | 'member'> & {
       /** Render with this theme instead (developer mode's preview of an unsaved change). */
       theme?: CompiledTheme;
     } = {},

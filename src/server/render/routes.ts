@@ -74,7 +74,9 @@ export const pageRoutes: DomainRoutes = async (app, deps) => {
     // The hot path: a page already in the cache is served before the redirect and password
     // lookups. Both can only change with a publish, which bumps the content version in the key,
     // and neither a redirected path nor a protected page is ever put in the cache.
-    const hit = cache && !noStore && !url.json ? cache.get(key) : undefined;
+    // (A signed-in customer's or owner's search may hold members-only items: looked at below.)
+    const mayBeMemberSearch = url.path === '/search' && (!!req.customer || !!req.owner);
+    const hit = cache && !noStore && !url.json && !mayBeMemberSearch ? cache.get(key) : undefined;
     if (hit) return (await ownerPreview(req, reply, hit.status)) ?? sendCachedPage(req, reply, hit);
 
     // A moved page (301) or a folder leading to its first page (302), before any rendering.
@@ -90,9 +92,15 @@ export const pageRoutes: DomainRoutes = async (app, deps) => {
 
     // Issue 14: members-only pages are per visitor: others get the 106 page (403), customers
     // and the site's owners the page, and neither is ever put in the shared page cache.
-    const memberPage = customerAccountsOn(site)
-      ? await renderer.membersOnlyFor(site, url.path)
-      : undefined;
+    const accounts = customerAccountsOn(site);
+    const memberPage = accounts ? await renderer.membersOnlyFor(site, url.path) : undefined;
+    // Search leaves members-only items out for visitors (that render is cached and shared);
+    // a signed-in customer or owner gets their own render with them, never cached.
+    const memberSearch =
+      accounts &&
+      url.path === '/search' &&
+      (await renderer.hasMembersOnly(site)) &&
+      (!!req.customer || (await isOwnerOf(req)));
     if (memberPage && !req.customer && !(await isOwnerOf(req))) {
       const { html, ctx } = await renderer.renderWith(site, url, baseUrl, (_deps, pageReq) => ({
         status: 403,
@@ -122,11 +130,16 @@ export const pageRoutes: DomainRoutes = async (app, deps) => {
       return reply.type('text/html; charset=utf-8').send(html);
     }
 
+    // Past the 106 check, a members-only page is only ever rendered for a member.
+    const member = !!memberPage || memberSearch;
     if (url.json) {
       const isOwner = await isOwnerOf(req);
-      let { status, ctx, errors } = await renderer.render(site, url, baseUrl);
+      let { status, ctx, errors } = await renderer.render(site, url, baseUrl, { member });
       if (status === 404 && isOwner) {
-        ({ status, ctx, errors } = await renderer.render(site, url, baseUrl, { preview: true }));
+        ({ status, ctx, errors } = await renderer.render(site, url, baseUrl, {
+          preview: true,
+          member,
+        }));
       }
       if (errors.length) req.log.warn({ templateErrors: errors, url: req.url }, 'template errors');
       const body = isOwner ? { ...ctx, templateErrors: errors } : ctx;
@@ -139,11 +152,11 @@ export const pageRoutes: DomainRoutes = async (app, deps) => {
     }
 
     const render = async () => {
-      const { status, html, errors } = await renderer.render(site, url, baseUrl);
+      const { status, html, errors } = await renderer.render(site, url, baseUrl, { member });
       if (errors.length) req.log.warn({ templateErrors: errors, url: req.url }, 'template errors');
       return { status, html };
     };
-    if (!cache || noStore || memberPage) {
+    if (!cache || noStore || member) {
       const { status, html } = await render();
       const preview = await ownerPreview(req, reply, status);
       if (preview) return preview;
@@ -151,7 +164,7 @@ export const pageRoutes: DomainRoutes = async (app, deps) => {
         .code(status)
         .header(
           'cache-control',
-          memberPage ? 'private, no-store' : noStore ? 'no-store' : PAGE_CACHE_CONTROL,
+          member ? 'private, no-store' : noStore ? 'no-store' : PAGE_CACHE_CONTROL,
         )
         .type('text/html; charset=utf-8')
         .send(html);

@@ -252,6 +252,101 @@ describeEachBackend('reviews API', (kind) => {
     expect(list.json()).toMatchObject({ count: 0, reviews: [] });
   });
 
+  it('takes a review as a plain form post (no JavaScript): errors re-shown as typed, then a thank-you', async () => {
+    const t = reviewTexts('en-US');
+    const s = new Shopper(app);
+    const pageUrl = ReviewsApi.requestPage(token);
+    const page = await s.get(pageUrl);
+    // The server-rendered form posts to the page itself, with the crumb and the product.
+    const formTag = /<form class="review-form"[^>]*>/.exec(page.body)?.[0] ?? '';
+    expect(formTag).toContain('method="post"');
+    expect(formTag).toContain(`action="${pageUrl}"`);
+    const crumbIn = (html: string) => /name="crumb" value="([^"]+)"/.exec(html)?.[1] ?? '';
+    const crumb = crumbIn(page.body);
+    expect(crumb).not.toBe('');
+    // What the page shows: the island's props (which carry every text) left out.
+    const shown = (html: string) => html.replace(/ data-props="[^"]*"/g, '');
+    const post = (fields: Record<string, string>, shopper = s, withCrumb = crumb) =>
+      shopper.request({
+        method: 'POST',
+        url: pageUrl,
+        crumb: false,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          crumb: withCrumb,
+          productId: 'poster',
+          ...fields,
+        }).toString(),
+      });
+    const before = (await rows()).length;
+
+    // No star and no words: the page again (400), the errors said, what was typed kept.
+    const bad = await post({ title: 'Bold <print>', body: ' ', name: 'Ada L' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['content-type']).toContain('text/html');
+    expect(bad.headers['cache-control']).toBe('no-store');
+    expect(shown(bad.body)).toContain(t.ratingRequired);
+    expect(shown(bad.body)).toContain(t.bodyRequired);
+    expect(shown(bad.body)).toContain('value="Bold &lt;print&gt;"');
+    expect(shown(bad.body)).toContain('value="Ada L"');
+    expect(shown(bad.body)).toContain('aria-invalid="true"');
+    // A rating typed by hand outside 1–5 is the same field error, not a schema error.
+    const outOfRange = await post({ rating: '9', body: 'Fine', name: 'Ada' });
+    expect(outOfRange.statusCode).toBe(400);
+    expect(shown(outOfRange.body)).toContain(t.ratingRequired);
+    // A product the order did not buy: said on the form.
+    const tee = await post({ productId: 'tee', rating: '5', body: 'x', name: 'Ada' });
+    expect(tee.statusCode).toBe(400);
+    expect(shown(tee.body)).not.toContain('value="Ada"'); // no form of that product to refill
+    // Without the crumb: refused, like any post.
+    const noCrumb = await s.request({
+      method: 'POST',
+      url: pageUrl,
+      crumb: false,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'productId=poster&rating=5&body=x&name=Ada',
+    });
+    expect(noCrumb.statusCode).toBe(403);
+    expect(await rows()).toHaveLength(before);
+
+    // A good one: stored, then a redirect to the page with the product's thank-you.
+    const ok = await post({ rating: '5', title: 'Crisp', body: 'Lovely\r\nprint.', name: 'Ada L' });
+    expect(ok.statusCode, ok.body).toBe(303);
+    expect(ok.headers.location).toBe(`${pageUrl}?sent=poster&status=pending`);
+    const stored = (await rows()).find((r) => r.product_id === 'poster');
+    expect(stored).toMatchObject({
+      rating: 5,
+      title: 'Crisp',
+      body: 'Lovely\nprint.',
+      status: 'pending',
+    });
+    const thanks = await s.get(ok.headers.location as string);
+    expect(thanks.statusCode).toBe(200);
+    expect(shown(thanks.body)).toContain(t.thanksPending);
+    // Sent again (a second click, the back button): the page says it is reviewed already.
+    const again = await post({ rating: '1', body: 'Again', name: 'Ada' });
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe(pageUrl);
+    expect(await rows()).toHaveLength(before + 1);
+    // A thank-you in the address of a product not reviewed shows nothing.
+    await h.db.deleteFrom('product_reviews').where('product_id', '=', 'poster').execute();
+    const forged = await s.get(`${pageUrl}?sent=poster&status=published`);
+    expect(shown(forged.body)).not.toContain(t.thanksPublished);
+
+    // One limit for both ways of sending: ten API sends, then the form is refused (429) on
+    // the page, with what was typed kept.
+    const busy = new Shopper(app);
+    const busyCrumb = crumbIn((await busy.get(pageUrl)).body);
+    for (let i = 0; i < 10; i++)
+      expect((await submit(token, { rating: 0 }, busy)).statusCode).toBe(400);
+    const limited = await post({ rating: '4', body: 'Kept text', name: 'Ada' }, busy, busyCrumb);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(shown(limited.body)).toContain(t.tooMany);
+    expect(shown(limited.body)).toContain('Kept text');
+    expect(await rows()).toHaveLength(before);
+  });
+
   it('rate-limits sending per address (429 with Retry-After)', async () => {
     const s = new Shopper(app);
     let last = 0;

@@ -2,13 +2,18 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DomainRoutes } from '../deps.js';
 import { ownerGuard } from '../http/owner-guard.js';
-import { rateLimitConfig } from '../http/rate-limit-config.js';
+import { RateLimit } from '../platform/rate-limits.js';
 import { ErrorCode } from '../../shared/errors.js';
 import { appError, AppError } from '../errors/app-error.js';
 import { findLiveItem } from '../content/item-social.js';
 import { pageRendererFor } from '../render/shared-page-renderer.js';
 import { ReviewLimits } from '../../shared/reviews/rules.js';
-import { REVIEW_HONEYPOT, type ReviewRequestProps } from '../../shared/reviews/api.js';
+import {
+  REVIEW_HONEYPOT,
+  ReviewsApi,
+  type ReviewRequestDraft,
+  type ReviewRequestProps,
+} from '../../shared/reviews/api.js';
 import { reviewTexts } from '../../shared/reviews/texts.js';
 import {
   buyerName,
@@ -41,6 +46,27 @@ const SubmitBody = Type.Object({
   crumb: Type.Optional(Str(400)),
 });
 
+/**
+ * The same review as a plain form post (no JavaScript): every field a string, possibly missing
+ * (no star chosen), so the page can say what is wrong instead of a schema error.
+ */
+const FormBody = Type.Object({
+  productId: Type.Optional(Str(200)),
+  rating: Type.Optional(Str(10)),
+  title: Type.Optional(Str(ReviewLimits.titleMax * 4)),
+  body: Type.Optional(Str(ReviewLimits.bodyMax * 4)),
+  name: Type.Optional(Str(ReviewLimits.nameMax * 4)),
+  [REVIEW_HONEYPOT]: Type.Optional(Str(2000)),
+  crumb: Type.Optional(Str(400)),
+});
+
+/** Where a form post that worked lands: the page, with that product's thank-you. */
+const RequestQuery = Type.Object({
+  format: Type.Optional(Str(10)),
+  sent: Type.Optional(Str(200)),
+  status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('published')])),
+});
+
 const ListQuery = Type.Object({
   page: Page,
   rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
@@ -58,6 +84,8 @@ const QueueQuery = Type.Object({
 export const reviewsRoutes: DomainRoutes = async (app, deps) => {
   registerReviewsRendering();
   const renderer = pageRendererFor(deps);
+  // One count for the API and the page's form post: the same review, sent either way.
+  const sendLimit = new RateLimit(deps.rates, 'review-send', REVIEWS_PER_MINUTE, 60_000);
 
   // A product's published reviews (the product page island's paging and star filter).
   app.get(
@@ -82,14 +110,14 @@ export const reviewsRoutes: DomainRoutes = async (app, deps) => {
   app.get(
     '/reviews/write/:token',
     {
-      schema: {
-        params: TokenParams,
-        querystring: Type.Object({ format: Type.Optional(Str(10)) }),
-      },
+      schema: { params: TokenParams, querystring: RequestQuery },
     },
     async (req, reply) => {
       reply.header('x-robots-tag', 'noindex').header('cache-control', 'no-store');
-      const view = await requestView(req, req.params.token);
+      const { sent, status } = req.query;
+      const view = await requestView(req, req.params.token, {
+        ...(sent && status ? { sent: { productId: sent, status } } : {}),
+      });
       if (req.query.format === 'json') {
         if ('code' in view) throw appError(view.code);
         return { pageType: 209, reviewRequest: view };
@@ -98,20 +126,93 @@ export const reviewsRoutes: DomainRoutes = async (app, deps) => {
     },
   );
 
+  // The page's forms without JavaScript: the same checks and limit as the API, then a redirect
+  // to the page with the product's thank-you (303), or the page again with the errors and what
+  // was typed (4xx). The island sends the API instead when JavaScript runs.
+  app.post(
+    '/reviews/write/:token',
+    { schema: { params: TokenParams, body: FormBody } },
+    async (req, reply) => {
+      reply.header('x-robots-tag', 'noindex').header('cache-control', 'no-store');
+      const token = req.params.token;
+      const b = req.body;
+      const productId = b.productId ?? '';
+      const typed = {
+        productId,
+        rating: /^[1-9]\d{0,2}$/.test(b.rating ?? '') ? Number(b.rating) : 0,
+        title: b.title ?? '',
+        body: b.body ?? '',
+        name: b.name ?? '',
+      };
+      const again = async (status: number, errors: ReviewRequestDraft['errors']) => {
+        const view = await requestView(req, token, { draft: { ...typed, errors } });
+        return renderRequestPage(req, reply, view, status);
+      };
+      const t = reviewTexts(req.site.language);
+      const wait = await sendLimit.hit(req.ip);
+      if (wait) {
+        reply.header('retry-after', String(wait));
+        return again(429, { form: t.tooMany });
+      }
+      try {
+        const result = await submitReview(deps, req.site, token, {
+          ...typed,
+          honeypot: b[REVIEW_HONEYPOT],
+        });
+        const to = `${ReviewsApi.requestPage(token)}?sent=${encodeURIComponent(productId)}&status=${result.status}`;
+        return reply.redirect(to, 303);
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        // Already reviewed: the page says so for that product.
+        if (e.code === ErrorCode.REVIEW_EXISTS)
+          return reply.redirect(ReviewsApi.requestPage(token), 303);
+        if (e.code === ErrorCode.REVIEW_INVALID) {
+          const fields = (e.details as { fields?: ReviewRequestDraft['errors'] }).fields ?? {};
+          const { productId: product, ...rest } = fields;
+          return again(400, product ? { ...rest, form: product } : rest);
+        }
+        // The link or the shop's setting: the page says which (its own status).
+        if (e.code === ErrorCode.REVIEWS_OFF || e.code === ErrorCode.REVIEW_LINK_INVALID)
+          return renderRequestPage(req, reply, await requestView(req, token));
+        throw e;
+      }
+    },
+  );
+
   type RequestView =
     | { orderNumber: number; form: ReviewRequestProps }
     | { message: string; status: number; code: 'REVIEWS_OFF' | 'REVIEW_LINK_INVALID' };
 
-  async function requestView(req: FastifyRequest, token: string): Promise<RequestView> {
+  async function requestView(
+    req: FastifyRequest,
+    token: string,
+    extra: Pick<ReviewRequestProps, 'draft' | 'sent'> = {},
+  ): Promise<RequestView> {
     const t = reviewTexts(req.site.language);
     if (!reviewsOn(req.site))
       return { message: t.reviewsOff, status: 403, code: ErrorCode.REVIEWS_OFF };
     try {
       const order = await orderOfToken(deps, req.site, token);
       const products = await reviewableProducts(deps.db, req.site.id, order);
+      // A thank-you only for a product this order did review (the query is the visitor's own).
+      const sent =
+        extra.sent && products.some((p) => p.reviewed && p.productId === extra.sent!.productId)
+          ? extra.sent
+          : undefined;
+      const draft = products.some((p) => p.productId === extra.draft?.productId)
+        ? extra.draft
+        : undefined;
       return {
         orderNumber: order.orderNumber,
-        form: { token, products, name: buyerName(order), texts: t },
+        form: {
+          token,
+          products,
+          name: buyerName(order),
+          texts: t,
+          crumb: req.crumb,
+          ...(draft ? { draft } : {}),
+          ...(sent ? { sent } : {}),
+        },
       };
     } catch (e) {
       if (e instanceof AppError && e.code === ErrorCode.REVIEW_LINK_INVALID)
@@ -120,25 +221,34 @@ export const reviewsRoutes: DomainRoutes = async (app, deps) => {
     }
   }
 
-  async function renderRequestPage(req: FastifyRequest, reply: FastifyReply, view: RequestView) {
+  async function renderRequestPage(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    view: RequestView,
+    statusOverride?: number,
+  ) {
     const url = { path: req.url.split('?', 1)[0]!, query: { offset: 0 } };
-    const { status, html, errors } = await renderer.renderWith(
+    const rendered = await renderer.renderWith(
       req.site,
       url,
       `${req.protocol}://${req.host}`,
       (_deps, pageReq) => buildReviewRequestContext(pageReq, view),
     );
+    const { html, errors } = rendered;
     if (errors.length) req.log.warn({ templateErrors: errors, url: req.url }, 'template errors');
-    return reply.code(status).type('text/html; charset=utf-8').send(html);
+    return reply
+      .code('form' in view ? (statusOverride ?? rendered.status) : rendered.status)
+      .type('text/html; charset=utf-8')
+      .send(html);
   }
 
   app.post(
     '/api/reviews/request/:token',
-    {
-      schema: { params: TokenParams, body: SubmitBody },
-      config: rateLimitConfig({ max: REVIEWS_PER_MINUTE, perMs: 60_000 }),
-    },
+    { schema: { params: TokenParams, body: SubmitBody } },
     async (req, reply) => {
+      const wait = await sendLimit.hit(req.ip);
+      if (wait)
+        throw appError(ErrorCode.RATE_LIMITED, undefined, {}, { 'retry-after': String(wait) });
       const b = req.body;
       const result = await submitReview(deps, req.site, req.params.token, {
         productId: b.productId,

@@ -37,6 +37,8 @@ const COUNTED = [
   'form_submissions',
   'orders',
   'order_lines',
+  'customers',
+  'customer_addresses',
 ] as const;
 
 describeEachBackend('websites: export and import', (kind) => {
@@ -119,6 +121,60 @@ describeEachBackend('websites: export and import', (kind) => {
         created_at: Date.now(),
       })
       .execute();
+    // A customer (issue 14) with a saved address and a session, who placed that order; and a
+    // members-only page.
+    await h.db
+      .insertInto('customers')
+      .values({
+        id: 'cust-1',
+        site_id: siteId,
+        email: 'ada@example.com',
+        name: 'Ada',
+        cart_id: null,
+        last_sign_in_at: new Date(),
+      })
+      .execute();
+    // Another website's customer, whom a hand-made file might try to point rows at.
+    await h.db
+      .insertInto('customers')
+      .values({
+        id: 'demo-customer',
+        site_id: 'site-demo',
+        email: 'demo@example.com',
+        cart_id: null,
+        last_sign_in_at: null,
+      })
+      .execute();
+    await h.db
+      .insertInto('customer_addresses')
+      .values({
+        id: 'addr-1',
+        customer_id: 'cust-1',
+        site_id: siteId,
+        address: JSON.stringify(placeBody().shippingAddress) as never,
+        is_default: true,
+      })
+      .execute();
+    await h.db
+      .insertInto('customer_sessions')
+      .values({
+        id: 'secret-session-hash',
+        customer_id: 'cust-1',
+        site_id: siteId,
+        expires_at: new Date(Date.now() + 86_400_000),
+      })
+      .execute();
+    await h.db
+      .updateTable('orders')
+      .set({ customer_id: 'cust-1' })
+      .where('site_id', '=', siteId)
+      .execute();
+    await h.db
+      .updateTable('collections')
+      .set({ members_only: true })
+      .where('site_id', '=', siteId)
+      .where('url_id', '=', 'about')
+      .execute();
   }, 180_000);
   afterAll(async () => {
     await app?.close();
@@ -179,6 +235,48 @@ describeEachBackend('websites: export and import', (kind) => {
       .where('site_id', '=', w.id)
       .executeTakeFirst();
     expect(item).toBeDefined();
+
+    // Customers and their addresses came along with new ids; the order still names its
+    // customer; sessions stayed behind (they are secrets of this server).
+    expect(before.customers).toBe(1);
+    expect(before.customer_addresses).toBe(1);
+    expect(Object.keys(files).filter((f) => /session|token/.test(f))).toEqual([]);
+    for (const [name, bytes] of Object.entries(files))
+      if (name.startsWith('data/')) expect(strFromU8(bytes), name).not.toContain('secret-session');
+    const cust = await h.db
+      .selectFrom('customers')
+      .selectAll()
+      .where('site_id', '=', w.id)
+      .executeTakeFirstOrThrow();
+    expect(cust).toMatchObject({ email: 'ada@example.com', name: 'Ada', cart_id: null });
+    expect(cust.id).not.toBe('cust-1');
+    const order = await h.db
+      .selectFrom('orders')
+      .select('customer_id')
+      .where('site_id', '=', w.id)
+      .executeTakeFirstOrThrow();
+    expect(order.customer_id).toBe(cust.id);
+    const addr = await h.db
+      .selectFrom('customer_addresses')
+      .selectAll()
+      .where('site_id', '=', w.id)
+      .executeTakeFirstOrThrow();
+    expect(addr).toMatchObject({ customer_id: cust.id, is_default: true });
+    expect(addr.address).toEqual(placeBody().shippingAddress);
+    const sessions = await h.db
+      .selectFrom('customer_sessions')
+      .select('id')
+      .where('site_id', '=', w.id)
+      .execute();
+    expect(sessions).toEqual([]);
+    // A members-only page stays members-only.
+    const about = await h.db
+      .selectFrom('collections')
+      .select('members_only')
+      .where('site_id', '=', w.id)
+      .where('url_id', '=', 'about')
+      .executeTakeFirstOrThrow();
+    expect(about.members_only).toBe(true);
   }, 180_000);
 
   it('refuses malformed files with IMPORT_INVALID and writes nothing (a small fuzz)', async () => {
@@ -204,6 +302,21 @@ describeEachBackend('websites: export and import', (kind) => {
       ],
       ['missing column', replaced('data/collections.json', '[{"id":"c1"}]')],
       ['orphan line', replaced('data/order_lines.json', '[{"id":"l","order_id":"nope"}]')],
+      // Rows pointing at a customer the export does not hold (another website's, say).
+      [
+        'foreign customer address',
+        replaced(
+          'data/customer_addresses.json',
+          '[{"id":"a","customer_id":"demo-customer","address":{},"is_default":false,"created_at":"2026-01-01T00:00:00Z"}]',
+        ),
+      ],
+      [
+        "another website's customer on an order",
+        replaced(
+          'data/orders.json',
+          strFromU8(files['data/orders.json']!).replaceAll('"cust-1"', '"demo-customer"'),
+        ),
+      ],
       ['stray media', zipSync({ ...files, 'media/assets/unknown/1w.webp': new Uint8Array([1]) })],
       ['media path escape', zipSync({ ...files, 'media/../../etc/passwd': new Uint8Array([1]) })],
     ];

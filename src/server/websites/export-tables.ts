@@ -11,6 +11,12 @@ export interface ExportTable {
   by: { site: true } | { parent: string; column: string; parentKey: string };
   columns: readonly string[];
   ids: readonly string[];
+  /**
+   * Columns that name a row of another exported table: an import refuses a value (other than
+   * null) that is not one of that file's keys, so a hand-made file cannot point a row at
+   * another website's (a customer's address, an order's customer).
+   */
+  refs?: readonly { column: string; table: string; key: string }[];
 }
 
 export const EXPORT_TABLES: readonly ExportTable[] = [
@@ -65,6 +71,7 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
       'parent_id',
       'nav_visible',
       'password_hash',
+      'members_only',
       'version',
     ],
     ids: ['id'],
@@ -190,6 +197,22 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
     columns: ['settings', 'updated'],
     ids: [],
   },
+  // Customers (issue 14) and their saved addresses. Their sessions and sign-in codes are secrets
+  // of this server and never travel: customers of the copy sign in again with a new code.
+  {
+    table: 'customers',
+    by: { site: true },
+    // Not cart_id: carts are not exported.
+    columns: ['id', 'email', 'name', 'created_at', 'last_sign_in_at'],
+    ids: ['id'],
+  },
+  {
+    table: 'customer_addresses',
+    by: { site: true },
+    columns: ['id', 'customer_id', 'address', 'is_default', 'created_at'],
+    ids: ['id'],
+    refs: [{ column: 'customer_id', table: 'customers', key: 'id' }],
+  },
   {
     table: 'orders',
     by: { site: true },
@@ -224,9 +247,11 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
       'updated',
       'discount_lines',
       'gift_card_lines',
+      'customer_id',
     ],
     // The cart is not exported, but the column is unique: the import gives it a fresh id.
     ids: ['id', 'cart_id'],
+    refs: [{ column: 'customer_id', table: 'customers', key: 'id' }],
   },
   {
     table: 'order_lines',

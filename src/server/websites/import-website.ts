@@ -226,11 +226,20 @@ export async function importWebsite(
           'parent' in by
             ? new Set((tables.get(by.parent) ?? []).map((p) => p[by.parentKey]))
             : undefined;
+        const refs = (t.refs ?? []).map((ref) => ({
+          ...ref,
+          keys: new Set((tables.get(ref.table) ?? []).map((p) => p[ref.key])),
+        }));
         const cols = 'site' in t.by ? ['site_id', ...t.columns] : [...t.columns];
         for (let i = 0; i < rows.length; i += 200) {
           const chunk = rows.slice(i, i + 200).map((r) => {
             if (parentIds && 'parent' in t.by && !parentIds.has(r[t.by.column]))
               throw invalid(`${t.table} row of no ${t.by.parent}`);
+            for (const ref of refs) {
+              const v = r[ref.column];
+              if (v !== null && v !== undefined && !ref.keys.has(v))
+                throw invalid(`${t.table}.${ref.column} names no exported ${ref.table} row`);
+            }
             const values = t.columns.map((c) => param(ids.rewrite(r[c])));
             return 'site' in t.by ? [siteId, ...values] : values;
           });

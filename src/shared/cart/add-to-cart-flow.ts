@@ -10,6 +10,7 @@ import {
   isGiftCard,
   parseQuantity,
   stockSufficientForForm,
+  usesFormStyle,
   validateAddToCart,
   type AddToCartFailureKind,
   type OptionSelection,
@@ -124,7 +125,7 @@ export async function startAddToCart(
   if (check.status === 'failed') return check;
   const { variant: chosen, quantity, qtyInCart } = check;
 
-  if (req.product.additionalFieldsFormId) {
+  if (usesFormStyle(req.product)) {
     let results: StockResult[];
     try {
       results = await fx.fetchStock(req.itemId);

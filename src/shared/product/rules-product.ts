@@ -209,8 +209,14 @@ export function addButtonLabel(
   return product.isSubscribable ? texts.subscribe : texts.addToCart;
 }
 
-/** SPEC 4.7: the form style (and a form before adding) when an additional-fields form is set. */
-export function usesFormStyle(product: Pick<ProductJson, 'additionalFieldsFormId'>): boolean {
+/**
+ * SPEC 4.7: the form style (a custom form filled in before adding, whose answers go with the
+ * cart entry) when an additional-fields form is set. The one place that decides it: the add to
+ * cart flow (storefront islands) and the cart service (server) both ask here.
+ */
+export function usesFormStyle<P extends Pick<ProductJson, 'additionalFieldsFormId'>>(
+  product: P,
+): product is P & { additionalFieldsFormId: string } {
   return Boolean(product.additionalFieldsFormId);
 }
 

@@ -1,4 +1,4 @@
-import type { ReviewStatus } from './rules.js';
+import type { ReviewField, ReviewStatus } from './rules.js';
 import type { ReviewTexts } from './texts.js';
 
 /** The reviews wire contract (docs/reviews.md). */
@@ -91,6 +91,17 @@ export interface ReviewRequestProduct {
   reviewed: boolean;
 }
 
+/** A review sent without JavaScript (a form POST) that came back with errors, as typed. */
+export interface ReviewRequestDraft {
+  productId: string;
+  rating: number;
+  title: string;
+  body: string;
+  name: string;
+  /** Per field, and `form` for what belongs to none (too many sent, the product). */
+  errors: Partial<Record<ReviewField | 'form', string>>;
+}
+
 /** The review request page's island (`review-request`). */
 export interface ReviewRequestProps {
   token: string;
@@ -98,6 +109,15 @@ export interface ReviewRequestProps {
   /** The buyer's name from the order (first and last), to start the name field with. */
   name: string;
   texts: ReviewTexts;
+  /**
+   * This request's crumb for the forms' hidden field: without JavaScript they post to the page
+   * itself (`POST /reviews/write/{token}`). The page is `no-store`, so it is never shared.
+   */
+  crumb: string;
+  /** A form post that failed: its product's form shows the errors and what was typed. */
+  draft?: ReviewRequestDraft;
+  /** A form post that worked (the page it redirects to): its product's thank-you. */
+  sent?: { productId: string; status: SubmitReviewResponse['status'] };
 }
 
 /** What the review request page's template gets as `reviewRequest`. */

@@ -45,6 +45,7 @@ const EN = {
   nameRequired: 'Enter your name.',
   nameTooLong: 'Names can be up to 80 characters.',
   failed: 'Your review could not be sent. Please try again.',
+  tooMany: 'Too many reviews were sent from here. Please wait a minute and try again.',
   // The order mail.
   mailLine: 'Review your purchase: {url}',
   mailLink: 'Review your purchase',
@@ -92,6 +93,7 @@ const JA: ReviewTexts = {
   nameRequired: '名前を入力してください。',
   nameTooLong: '名前は 80 文字までです。',
   failed: 'レビューを送信できませんでした。もう一度お試しください。',
+  tooMany: '送信が多すぎます。1 分ほど待ってからもう一度お試しください。',
   mailLine: 'ご購入商品のレビュー: {url}',
   mailLink: 'ご購入商品のレビューを書く',
 };

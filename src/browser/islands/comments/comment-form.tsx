@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { stableId } from '../stable-id.js';
 import { apiFetch, ApiError } from '../../lib/api.js';
 import { readCookie } from '../../lib/cookies.js';
 import { SITE_USER_COOKIE } from '../../../shared/wire-names.js';
@@ -29,7 +30,8 @@ type Errors = Partial<Record<CommentField | 'form', string>>;
  */
 export default function CommentForm(props: CommentFormProps) {
   const { texts } = props;
-  const ids = useId();
+  // From the item, not useId (stable-id.ts): the same on the server and after hydration.
+  const ids = stableId('cf', props.itemId);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [body, setBody] = useState('');

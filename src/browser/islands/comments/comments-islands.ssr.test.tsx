@@ -20,8 +20,15 @@ describe('comment islands (server render)', () => {
   it('renders a labelled form with a hidden honeypot, the bot check and a disabled submit', () => {
     const html = renderToString(<CommentForm {...props} />);
     expect(html).toContain('id="comment-form"');
-    for (const label of ['Name', 'Email', 'Comment'])
-      expect(html).toMatch(new RegExp(`<label for="[^"]+">${label}</label>`));
+    // Ids from the item (not useId, which the browser's preact/compat numbers differently).
+    for (const [label, field] of [
+      ['Name', 'name'],
+      ['Email', 'email'],
+      ['Comment', 'body'],
+    ])
+      expect(html).toContain(`<label for="cf-post-1-${field}">${label}</label>`);
+    expect(html).toContain('id="cf-post-1-name"');
+    expect(html).toContain('aria-labelledby="cf-post-1-title"');
     expect(html).toContain('Comments appear once the site owner approves them.');
     // The honeypot is out of sight, out of the tab order and hidden from screen readers.
     expect(html).toMatch(

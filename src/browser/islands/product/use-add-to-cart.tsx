@@ -16,6 +16,7 @@ import {
   isGiftCard,
   isVariantSoldOut,
   unselectedOptions,
+  usesFormStyle,
   type OptionSelection,
 } from '../../../shared/product/rules.js';
 import type { VariantJson } from '../../../shared/product/types.js';
@@ -276,7 +277,7 @@ export function useAddToCart(opts: UseAddToCartOptions): {
           </Suspense>
         </RenderErrorBoundary>
       ) : null}
-      {product.additionalFieldsFormId && pendingForm ? (
+      {usesFormStyle(product) && pendingForm ? (
         // Mounted per opening, so a failed attempt does not leave the boundary tripped.
         <RenderErrorBoundary
           onError={(err) => {

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
+import { stableId } from '../stable-id.js';
 import { apiFetch, ApiError } from '../../lib/api.js';
 import { Messages } from '../../../shared/errors.js';
 import { restockFormTexts } from '../../../shared/restock/rules.js';
@@ -61,7 +62,8 @@ export default function RestockForm(props: RestockFormProps) {
     setHydrated(true);
   }, []);
   const captcha = useRef<CaptchaHandle | null>(null);
-  const ids = useId();
+  // From the product, not useId (stable-id.ts): the same on the server and after hydration.
+  const ids = stableId('rs', props.itemId);
   const emailId = `${ids}-email`;
   const ctaId = `${ids}-cta`;
   const errorId = `${ids}-error`;

@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { apiFetch, ApiError } from '../../lib/api.js';
+import { stableId } from '../stable-id.js';
 import {
   REVIEW_HONEYPOT,
   ReviewsApi,
+  type ReviewRequestDraft,
   type ReviewRequestProduct,
   type ReviewRequestProps,
   type SubmitReviewResponse,
@@ -28,6 +30,9 @@ export default function ReviewRequest(props: ReviewRequestProps) {
             token={props.token}
             name={props.name}
             texts={props.texts}
+            crumb={props.crumb}
+            draft={props.draft?.productId === p.productId ? props.draft : undefined}
+            sent={props.sent?.productId === p.productId ? props.sent.status : undefined}
           />
         </li>
       ))}
@@ -40,25 +45,30 @@ function ProductReviewForm({
   token,
   name: initialName,
   texts,
+  crumb,
+  draft,
+  sent,
 }: {
   product: ReviewRequestProduct;
   token: string;
   name: string;
   texts: ReviewTexts;
+  crumb: string;
+  /** This product's form post that came back with errors (no JavaScript), as typed. */
+  draft?: ReviewRequestDraft | undefined;
+  /** This product's form post that worked: the thank-you to show. */
+  sent?: SubmitReviewResponse['status'] | undefined;
 }) {
-  // Ids from the product, not useId: the server (React) and the browser (preact/compat) would
-  // number them differently, and ids added after hydration would point at nothing.
-  const ids = `rv-${product.productId.replace(/[^\w-]/g, '_')}`;
-  const [rating, setRating] = useState(0);
-  const [title, setTitle] = useState('');
-  const [body, setBody] = useState('');
-  const [name, setName] = useState(initialName);
+  // Ids from the product, not useId (stable-id.ts): the same on the server and after hydration.
+  const ids = stableId('rv', product.productId);
+  const [rating, setRating] = useState(draft?.rating ?? 0);
+  const [title, setTitle] = useState(draft?.title ?? '');
+  const [body, setBody] = useState(draft?.body ?? '');
+  const [name, setName] = useState(draft?.name ?? initialName);
   const [honeypot, setHoneypot] = useState('');
-  const [status, setStatus] = useState<Status>(product.reviewed ? 'reviewed' : 'idle');
-  const [errors, setErrors] = useState<Errors>({});
-  const [hydrated, setHydrated] = useState(false);
+  const [status, setStatus] = useState<Status>(sent ?? (product.reviewed ? 'reviewed' : 'idle'));
+  const [errors, setErrors] = useState<Errors>(draft?.errors ?? {});
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => setHydrated(true), []);
 
   const id = (f: string) => `${ids}-${f}`;
   const focusFirst = (fields: Errors) => {
@@ -128,13 +138,18 @@ function ProductReviewForm({
         ) : null}
       </div>
       {done ? null : (
+        // Without JavaScript the form posts to the page itself (routes.ts); with it, the API.
         <form
           ref={formRef}
           className="review-form"
+          method="post"
+          action={ReviewsApi.requestPage(token)}
           noValidate
           aria-busy={status === 'sending'}
           onSubmit={(e) => void onSubmit(e)}
         >
+          <input type="hidden" name="crumb" value={crumb} />
+          <input type="hidden" name="productId" value={product.productId} />
           <fieldset
             className="review-rating"
             aria-invalid={errors.rating ? true : undefined}
@@ -146,7 +161,7 @@ function ProductReviewForm({
                 <label key={n} className="review-rating-star" data-on={n <= rating || undefined}>
                   <input
                     type="radio"
-                    name={id('rating')}
+                    name="rating"
                     value={n}
                     checked={rating === n}
                     data-field={n === 1 ? 'rating' : undefined}
@@ -165,6 +180,7 @@ function ProductReviewForm({
             <label htmlFor={id('title')}>{texts.title}</label>
             <input
               id={id('title')}
+              name="title"
               data-field="title"
               maxLength={ReviewLimits.titleMax}
               value={title}
@@ -178,6 +194,7 @@ function ProductReviewForm({
             <label htmlFor={id('body')}>{texts.body}</label>
             <textarea
               id={id('body')}
+              name="body"
               data-field="body"
               rows={5}
               maxLength={ReviewLimits.bodyMax}
@@ -192,6 +209,7 @@ function ProductReviewForm({
             <label htmlFor={id('name')}>{texts.name}</label>
             <input
               id={id('name')}
+              name="name"
               data-field="name"
               autoComplete="name"
               maxLength={ReviewLimits.nameMax}
@@ -222,7 +240,7 @@ function ProductReviewForm({
               {errors.form ?? errors.productId}
             </p>
           ) : null}
-          <button type="submit" className="button" disabled={!hydrated || status === 'sending'}>
+          <button type="submit" className="button" disabled={status === 'sending'}>
             {status === 'sending' ? texts.submitting : texts.submit}
           </button>
         </form>

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { customerAccountsOn } from '../../customers/customer-session.js';
 import type { BlockPropsLoader } from '../block-props.js';
 import type { ItemExtrasLoader, ListExtrasLoader } from '../item-extras.js';
 import type { CatalogReader } from './catalog-reader.js';
@@ -41,6 +42,21 @@ export interface PageRequest {
   lock?: { crumb: string; error: string };
   /** The blog post, event or gallery item a valid preview link opens, even unpublished. */
   previewItemId?: string;
+  /**
+   * Issue 14: the visitor is a signed-in customer or an owner of the site, so members-only
+   * collections' items may show in search and summaries. Such renders are never cached.
+   */
+  member?: boolean;
+}
+
+/**
+ * Issue 14: collections whose items this render must leave out of search results and of
+ * summary, product list and product blocks — the members-only ones, unless the website has
+ * customer accounts off (then they are public) or the visitor is a member (`req.member`).
+ */
+export function membersOnlyIds(req: Pick<PageRequest, 'base' | 'member'>): string[] {
+  if (req.member || !customerAccountsOn(req.base.site)) return [];
+  return req.base.collections.filter((c) => c.members_only).map((c) => c.id);
 }
 
 /** Items per list page, by collection kind. */
