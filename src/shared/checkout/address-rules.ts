@@ -201,6 +201,8 @@ export function countryFormat(code: string): CountryFormat {
 }
 
 const displayNames = new Map<string, Intl.DisplayNames | null>();
+// ICU's lookup costs more than the map: every order mail names two countries.
+const countryNames = new Map<string, string>();
 
 /**
  * A country's name in a language ('JP' → '日本' in ja, 'Japan' in en), by the runtime's CLDR data
@@ -208,6 +210,17 @@ const displayNames = new Map<string, Intl.DisplayNames | null>();
  */
 export function countryName(code: string, language?: string | null): string {
   const lang = (language ?? '').trim() || 'en';
+  const key = `${lang}|${code}`;
+  let known = countryNames.get(key);
+  if (known === undefined) {
+    if (countryNames.size >= 2000) countryNames.clear();
+    known = lookUpCountryName(code, lang);
+    countryNames.set(key, known);
+  }
+  return known;
+}
+
+function lookUpCountryName(code: string, lang: string): string {
   let names = displayNames.get(lang);
   if (names === undefined) {
     try {
