@@ -267,21 +267,29 @@ export async function run({ log, withServer }) {
     return { m, at, race };
   };
   const pglite = await withServer((s) => measure(s, 'PGlite', TARGETS.pglite), env);
-  const postgres = await withFreshDatabase(async (url) => {
-    const r = await withServer((s) => measure(s, 'PostgreSQL', TARGETS.postgres), {
-      ...env,
-      DATABASE_URL: url,
+  const onPostgres = (label, extra = {}) =>
+    withFreshDatabase(async (url) => {
+      const r = await withServer((s) => measure(s, label, TARGETS.postgres), {
+        ...env,
+        DATABASE_URL: url,
+        ...extra,
+      });
+      r.m.stored = await ordersStored(url);
+      return r;
     });
-    r.m.stored = await ordersStored(url);
-    return r;
-  });
+  const postgres = await onPostgres('PostgreSQL');
+  // docs/deploy.md's PostgreSQL deployment: one worker per core (two here), each with its own
+  // order recorder; the race then runs across processes.
+  const workers = await onPostgres('PostgreSQL, WORKERS=2', { WORKERS: '2' });
   return {
     loadAverage,
     rows: [
       row('PGlite', pglite.m, pglite.at, pglite.race, TARGETS.pglite),
       row('PostgreSQL', postgres.m, postgres.at, postgres.race, TARGETS.postgres),
+      row('PostgreSQL, WORKERS=2', workers.m, workers.at, workers.race, TARGETS.postgres),
     ],
     pglite,
     postgres,
+    workers,
   };
 }
