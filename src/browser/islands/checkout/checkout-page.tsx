@@ -48,7 +48,8 @@ import {
 import { CodeField, type AppliedCode } from './code-field.js';
 import { OrderSummary } from './order-summary.js';
 import { PaymentStep, providerLabel } from './payment-step.js';
-import { StripeCard, type StripeCardHandle } from './stripe-card.js';
+import { LazyStripeCard } from './lazy-stripe-card.js';
+import type { StripeCardHandle } from './stripe-card.js';
 
 export const QUOTE_PATH = '/api/commerce/checkout/quote';
 export const ORDERS_PATH = '/api/commerce/orders';
@@ -691,7 +692,7 @@ export default function CheckoutPage({
                       <div className="co-card">
                         <h3 className="co-subhead">{texts.cardDetails}</h3>
                         {intent && intent.amount === total ? (
-                          <StripeCard
+                          <LazyStripeCard
                             intent={intent}
                             language={locale}
                             texts={texts}

@@ -29,7 +29,8 @@ import {
   type CheckoutDraft,
 } from './checkout-steps.js';
 import { PaymentStep } from './payment-step.js';
-import { StripeCard, type StripeCardHandle } from './stripe-card.js';
+import { LazyStripeCard } from './lazy-stripe-card.js';
+import type { StripeCardHandle } from './stripe-card.js';
 
 // Plain strings typed against the registry (a value import of ErrorCode would bundle it).
 const PAYMENT_ACTION_REQUIRED: ErrorCode = 'PAYMENT_ACTION_REQUIRED';
@@ -349,7 +350,7 @@ export default function GiftCardCheckout({
                   <div className="co-card">
                     <h3 className="co-subhead">{ct.cardDetails}</h3>
                     {intent && intent.amount === chosen?.amount ? (
-                      <StripeCard
+                      <LazyStripeCard
                         intent={intent}
                         language={locale}
                         texts={ct}
