@@ -8,6 +8,7 @@ import {
   type SubscriptionStatus,
 } from '../../shared/checkout/subscriptions.js';
 import { checkoutTexts } from '../../shared/checkout/checkout-texts.js';
+import { storefrontTexts } from '../../shared/i18n/storefront-texts.js';
 import { PageType } from '../../shared/enums.js';
 import { ErrorCode, Messages, OwnerMessages } from '../../shared/errors.js';
 import { formatMoney } from '../../shared/money.js';
@@ -173,7 +174,11 @@ export const subscriptionRoutes: DomainRoutes = async (app, deps) => {
             currency: ctx.websiteSettings.storeSettings.currencyCode,
             subscription: {
               cartToken,
-              planPhrase: subscriptionPriceText(price, offer.plan),
+              planPhrase: subscriptionPriceText(
+                price,
+                offer.plan,
+                storefrontTexts(site.language),
+              ),
               cart,
             },
           };

@@ -1,53 +1,125 @@
-/** SPEC 9.2 subscription price phrases ('{priceString} every month for 6 months'). */
+/**
+ * SPEC 9.2 subscription price phrases ('{priceString} every month for 6 months'), in the site's
+ * language: the words are the storefront texts' (`subscription…Text`, `every…Text`, `week…Text`
+ * in i18n/storefront-texts.ts and i18n/{language}/storefront.ts), English by SPEC 9.2.
+ */
+import { fillText, type StorefrontTexts } from '../i18n/storefront-texts.js';
+import { ProductTexts } from './product-texts.js';
 import type { SubscriptionPlanJson } from './types.js';
 
-/** SPEC 8.6: a plan without a price unit. */
-export const SUBSCRIPTION_UNAVAILABLE = 'Unavailable';
+/** SPEC 8.6: a plan without a price unit (English; `productPriceUnavailable` in a language). */
+export const SUBSCRIPTION_UNAVAILABLE = ProductTexts.UNAVAILABLE;
 
-type Unit = 'WEEK' | 'MONTH' | 'YEAR';
+export type BillingUnit = 'WEEK' | 'MONTH' | 'YEAR';
+type Unit = BillingUnit;
 
-const NAMES: Record<Unit, [string, string]> = {
-  WEEK: ['week', 'weeks'],
-  MONTH: ['month', 'months'],
-  YEAR: ['year', 'years'],
+/** The words a phrase is made of: the storefront texts of the site's language. */
+export type SubscriptionWords = Pick<
+  StorefrontTexts,
+  | 'subscriptionPriceText'
+  | 'subscriptionLimitedText'
+  | 'everyWeekText'
+  | 'everyWeeksText'
+  | 'everyMonthText'
+  | 'everyMonthsText'
+  | 'everyYearText'
+  | 'everyYearsText'
+  | 'weekText'
+  | 'weeksText'
+  | 'monthText'
+  | 'monthsText'
+  | 'yearText'
+  | 'yearsText'
+  | 'productPriceUnavailable'
+>;
+
+/** Per unit: 'every week', 'every {n} weeks', '1 week', '{n} weeks'. */
+const KEYS: Record<
+  Unit,
+  readonly [
+    keyof SubscriptionWords,
+    keyof SubscriptionWords,
+    keyof SubscriptionWords,
+    keyof SubscriptionWords,
+  ]
+> = {
+  WEEK: ['everyWeekText', 'everyWeeksText', 'weekText', 'weeksText'],
+  MONTH: ['everyMonthText', 'everyMonthsText', 'monthText', 'monthsText'],
+  YEAR: ['everyYearText', 'everyYearsText', 'yearText', 'yearsText'],
 };
 
 /** Periods in one year, for SPEC 9.2's year conversion (52 weeks, 12 months). */
 const PER_YEAR: Record<Unit, number> = { WEEK: 52, MONTH: 12, YEAR: 1 };
 
-function countOf(n: number, unit: Unit): string {
-  const [one, many] = NAMES[unit];
-  return n === 1 ? `1 ${one}` : `${n} ${many}`;
+/** `n` as a placeholder value too (the engine's templates: '{billingPeriodValue}'). */
+type Count = number | string;
+
+/** '1 week', '10 weeks' (1週間, 10週間). */
+export function periodCountText(n: Count, unit: Unit, words: SubscriptionWords): string {
+  const [, , one, many] = KEYS[unit];
+  return n === 1 ? words[one] : fillText(words[many], { n });
 }
 
-/** 'every month', 'every 2 weeks'. */
-export function billingPeriodText(value: number, unit: Unit): string {
-  const [one, many] = NAMES[unit];
-  return value === 1 ? `every ${one}` : `every ${value} ${many}`;
+/** 'every month', 'every 2 weeks' (毎月, 2週間ごとに). */
+export function billingPeriodText(value: Count, unit: Unit, words: SubscriptionWords): string {
+  const [one, many] = KEYS[unit];
+  return value === 1 ? words[one] : fillText(words[many], { n: value });
+}
+
+/** The plan's length in periods of `unit` (SPEC 9.2: in years when it divides into years). */
+export function subscriptionDuration(
+  value: number,
+  unit: Unit,
+  cycles: number,
+): { value: number; unit: Unit } | null {
+  if (cycles <= 0 || value <= 0) return null;
+  const total = value * cycles;
+  return unit !== 'YEAR' && total % PER_YEAR[unit] === 0
+    ? { value: total / PER_YEAR[unit], unit: 'YEAR' }
+    : { value: total, unit };
 }
 
 /**
- * The plan's total length (billing period × cycles), shown in years when it divides evenly into
- * years (52 weeks or 12 months per year, SPEC 9.2); '' for an indefinite plan (0 cycles).
+ * The plan's total length (billing period × cycles), '1 year', '10 weeks', shown in years when it
+ * divides evenly into years (52 weeks or 12 months per year, SPEC 9.2); '' for an indefinite plan
+ * (0 cycles).
  */
-export function subscriptionDurationText(plan: SubscriptionPlanJson): string {
+export function subscriptionDurationText(
+  plan: SubscriptionPlanJson,
+  words: SubscriptionWords,
+): string {
   const { value, unit } = plan.billingPeriod;
-  if (!unit || plan.numBillingCycles <= 0 || value <= 0) return '';
-  const total = value * plan.numBillingCycles;
-  if (unit !== 'YEAR' && total % PER_YEAR[unit] === 0) {
-    return `for ${countOf(total / PER_YEAR[unit], 'YEAR')}`;
-  }
-  return `for ${countOf(total, unit)}`;
+  const d = unit ? subscriptionDuration(value, unit, plan.numBillingCycles) : null;
+  return d ? periodCountText(d.value, d.unit, words) : '';
+}
+
+/** A phrase from its parts: `duration` '' for an indefinite plan. */
+export function subscriptionPhrase(
+  words: SubscriptionWords,
+  price: string,
+  period: string,
+  duration: string,
+): string {
+  const template = duration ? words.subscriptionLimitedText : words.subscriptionPriceText;
+  return fillText(template, { price, period, duration });
 }
 
 /**
  * SPEC 9.2 price phrase: '{priceString} every {billingPeriodValue} {unit}[ for {durationValue}
- * {unit}]', e.g. '$20.00 every month for 6 months', '$5.00 every 2 weeks for 1 year'.
- * A plan without a unit reads 'Unavailable' (SPEC 8.6).
+ * {unit}]', e.g. '$20.00 every month for 6 months', '$5.00 every 2 weeks for 1 year'; in
+ * Japanese '3か月ごとに $58.50（1年間）'. A plan without a unit reads 'Unavailable' (SPEC 8.6).
  */
-export function subscriptionPriceText(priceString: string, plan: SubscriptionPlanJson): string {
+export function subscriptionPriceText(
+  priceString: string,
+  plan: SubscriptionPlanJson,
+  words: SubscriptionWords,
+): string {
   const { value, unit } = plan.billingPeriod;
-  if (!unit || !(unit in NAMES) || value <= 0) return SUBSCRIPTION_UNAVAILABLE;
-  const duration = subscriptionDurationText(plan);
-  return [priceString, billingPeriodText(value, unit), duration].filter(Boolean).join(' ');
+  if (!unit || !Object.hasOwn(KEYS, unit) || value <= 0) return words.productPriceUnavailable;
+  return subscriptionPhrase(
+    words,
+    priceString,
+    billingPeriodText(value, unit, words),
+    subscriptionDurationText(plan, words),
+  );
 }

@@ -167,6 +167,36 @@ describe('product-form SSR (runs in node, no DOM)', () => {
     expect(html).toMatch(/>Subscribe<\/button>/);
   });
 
+  it('words the subscription phrases and the one-time choice in Japanese on a Japanese site', () => {
+    registerAllLanguages();
+    const p = product({
+      isSubscribable: true,
+      oneTimePurchaseAllowed: true,
+      subscriptionPlan: null,
+      productSubscriptionOptions: [
+        {
+          id: 'q',
+          billingPeriod: { value: 3, unit: 'MONTH' },
+          numBillingCycles: 4,
+          discountPercent: 10,
+        },
+        {
+          id: 'w',
+          billingPeriod: { value: 1, unit: 'WEEK' },
+          numBillingCycles: 0,
+          discountPercent: 0,
+        },
+      ],
+    });
+    const html = text(
+      renderToString(<ProductFormIsland {...props({ item: item(p), locale: 'ja-JP' })} />),
+    );
+    expect(html).toContain('3か月ごとに $22.50（1年間）');
+    expect(html).toContain('毎週 $25.00');
+    expect(html).toContain('通常購入: $25.00');
+    expect(html).not.toMatch(/every|One-time/);
+  });
+
   it('custom button text overrides the label', () => {
     const p = product({ useCustomAddButtonText: true, customAddButtonText: 'Buy it' });
     expect(renderToString(<ProductFormIsland {...props({ item: item(p) })} />)).toMatch(
