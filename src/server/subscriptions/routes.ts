@@ -8,11 +8,13 @@ import {
   type SubscriptionStatus,
 } from '../../shared/checkout/subscriptions.js';
 import { checkoutTexts } from '../../shared/checkout/checkout-texts.js';
-import { storefrontTexts } from '../../shared/i18n/storefront-texts.js';
 import { PageType } from '../../shared/enums.js';
 import { ErrorCode, Messages, OwnerMessages } from '../../shared/errors.js';
 import { formatMoney } from '../../shared/money.js';
-import { subscriptionPriceText } from '../../shared/product/rules-subscription.js';
+import {
+  subscriptionPriceText,
+  subscriptionWords,
+} from '../../shared/product/rules-subscription.js';
 import type { DomainRoutes } from '../deps.js';
 import { AppError, appError } from '../errors/app-error.js';
 import { ownerGuard } from '../http/owner-guard.js';
@@ -177,7 +179,7 @@ export const subscriptionRoutes: DomainRoutes = async (app, deps) => {
               planPhrase: subscriptionPriceText(
                 price,
                 offer.plan,
-                storefrontTexts(site.language),
+                subscriptionWords(site.language),
               ),
               cart,
             },

@@ -7,8 +7,7 @@
  * `productPriceFromText`… by those names), so templates use them directly. To add a language,
  * add its `{language}/storefront.ts` (text-packs.ts) and a table to `THEME_BY_LANGUAGE`
  * (docs/rendering.md).
- * Placeholders: `{fromPrice}`, `{productName}`, `{title}`, `{count}`, `{price}`, `{period}`,
- * `{duration}`, `{n}`.
+ * Placeholders: `{fromPrice}`, `{productName}`, `{title}`, `{count}`.
  */
 import { Messages } from '../errors.js';
 import { byLanguage } from './by-language.js';
@@ -69,24 +68,6 @@ const EN = {
   totalText: 'Total',
   // The restock sign-up's bot check (captcha-texts.ts).
   ...ENGLISH_CAPTCHA_TEXTS,
-  // SPEC 9.2 subscription price phrases (product/rules-subscription.ts puts them together):
-  // '{price} every 3 months for 1 year'; the engine's name for a plan without a unit (SPEC 8.6).
-  subscriptionPriceText: '{price} {period}',
-  subscriptionLimitedText: '{price} {period} for {duration}',
-  everyWeekText: 'every week',
-  everyWeeksText: 'every {n} weeks',
-  everyMonthText: 'every month',
-  everyMonthsText: 'every {n} months',
-  everyYearText: 'every year',
-  everyYearsText: 'every {n} years',
-  weekText: '1 week',
-  weeksText: '{n} weeks',
-  monthText: '1 month',
-  monthsText: '{n} months',
-  yearText: '1 year',
-  yearsText: '{n} years',
-  productPriceUnavailable: ProductTexts.UNAVAILABLE,
-  oneTimePurchaseText: 'One-time purchase: {price}',
 };
 
 export type StorefrontTexts = { readonly [K in keyof typeof EN]: string };

@@ -5,6 +5,7 @@ import { unselectedOptionsMessage } from '../product/rules-product.js';
 import { ENGLISH_FORM_TEXTS, formTexts } from '../forms/form-texts.js';
 import { ENGLISH_CHECKOUT_TEXTS, checkoutTexts } from '../checkout/checkout-texts.js';
 import { commentTexts } from '../comments/texts.js';
+import { subscriptionWords } from '../product/rules-subscription.js';
 import { ENGLISH_TEXTS, storefrontTexts, themeTexts } from './storefront-texts.js';
 import { localizeMessage, type MessageKey } from './messages.js';
 import { areaTexts, hasTexts, registerTexts, TEXT_AREAS } from './text-packs.js';
@@ -85,6 +86,11 @@ describe('text packs (issue 14: the Japanese store reads Japanese throughout)', 
       ['forms', ENGLISH_FORM_TEXTS as never, formTexts('ja') as never],
       ['checkout', ENGLISH_CHECKOUT_TEXTS as never, checkoutTexts('ja') as never],
       ['comments', commentTexts('en'), commentTexts('ja')],
+      [
+        'subscriptions',
+        subscriptionWords('en') as never,
+        subscriptionWords('ja') as never,
+      ],
     ];
     for (const [name, en, ja] of pairs) {
       expect(Object.keys(ja).sort(), name).toEqual(Object.keys(en).sort());

@@ -1,52 +1,75 @@
 /**
- * SPEC 9.2 subscription price phrases ('{priceString} every month for 6 months'), in the site's
- * language: the words are the storefront texts' (`subscription…Text`, `every…Text`, `week…Text`
- * in i18n/storefront-texts.ts and i18n/{language}/storefront.ts), English by SPEC 9.2.
+ * SPEC 9.2 subscription price phrases ('{priceString} every month for 6 months') in the site's
+ * language. English is SPEC 9.2's, here; another language's words are its `subscriptions` text
+ * area (`i18n/{language}/subscriptions.ts`, text-packs.ts), which a page loads only for a product
+ * sold by subscription.
  */
-import { fillText, type StorefrontTexts } from '../i18n/storefront-texts.js';
+import { fillText } from '../i18n/storefront-texts.js';
+import { areaTexts } from '../i18n/text-packs.js';
 import { ProductTexts } from './product-texts.js';
 import type { SubscriptionPlanJson } from './types.js';
 
-/** SPEC 8.6: a plan without a price unit (English; `productPriceUnavailable` in a language). */
+/** SPEC 8.6: a plan without a price unit. */
 export const SUBSCRIPTION_UNAVAILABLE = ProductTexts.UNAVAILABLE;
 
 export type BillingUnit = 'WEEK' | 'MONTH' | 'YEAR';
 type Unit = BillingUnit;
 
-/** The words a phrase is made of: the storefront texts of the site's language. */
-export type SubscriptionWords = Pick<
-  StorefrontTexts,
-  | 'subscriptionPriceText'
-  | 'subscriptionLimitedText'
-  | 'everyWeekText'
-  | 'everyWeeksText'
-  | 'everyMonthText'
-  | 'everyMonthsText'
-  | 'everyYearText'
-  | 'everyYearsText'
-  | 'weekText'
-  | 'weeksText'
-  | 'monthText'
-  | 'monthsText'
-  | 'yearText'
-  | 'yearsText'
-  | 'productPriceUnavailable'
->;
+/** The words a phrase is made of. Placeholders: `{price}`, `{period}`, `{duration}`, `{n}`. */
+export interface SubscriptionWords {
+  /** '{price} {period}': an indefinite plan. */
+  priceText: string;
+  /** '{price} {period} for {duration}'. */
+  limitedText: string;
+  everyWeek: string;
+  everyWeeks: string;
+  everyMonth: string;
+  everyMonths: string;
+  everyYear: string;
+  everyYears: string;
+  week: string;
+  weeks: string;
+  month: string;
+  months: string;
+  year: string;
+  years: string;
+  /** SPEC 8.6's 'Unavailable'. */
+  unavailable: string;
+  /** The product form's other choice: 'One-time purchase: {price}'. */
+  oneTimePurchase: string;
+}
+
+export const ENGLISH_SUBSCRIPTION_WORDS: SubscriptionWords = {
+  priceText: '{price} {period}',
+  limitedText: '{price} {period} for {duration}',
+  everyWeek: 'every week',
+  everyWeeks: 'every {n} weeks',
+  everyMonth: 'every month',
+  everyMonths: 'every {n} months',
+  everyYear: 'every year',
+  everyYears: 'every {n} years',
+  week: '1 week',
+  weeks: '{n} weeks',
+  month: '1 month',
+  months: '{n} months',
+  year: '1 year',
+  years: '{n} years',
+  unavailable: SUBSCRIPTION_UNAVAILABLE,
+  oneTimePurchase: 'One-time purchase: {price}',
+};
+
+/** The words for a site language ('ja', 'ja-JP'…); English for any other (or before loading). */
+export function subscriptionWords(language: string | null | undefined): SubscriptionWords {
+  return areaTexts<SubscriptionWords>('subscriptions', language) ?? ENGLISH_SUBSCRIPTION_WORDS;
+}
 
 /** Per unit: 'every week', 'every {n} weeks', '1 week', '{n} weeks'. */
-const KEYS: Record<
-  Unit,
-  readonly [
-    keyof SubscriptionWords,
-    keyof SubscriptionWords,
-    keyof SubscriptionWords,
-    keyof SubscriptionWords,
-  ]
-> = {
-  WEEK: ['everyWeekText', 'everyWeeksText', 'weekText', 'weeksText'],
-  MONTH: ['everyMonthText', 'everyMonthsText', 'monthText', 'monthsText'],
-  YEAR: ['everyYearText', 'everyYearsText', 'yearText', 'yearsText'],
+const KEYS: Record<Unit, readonly [Word, Word, Word, Word]> = {
+  WEEK: ['everyWeek', 'everyWeeks', 'week', 'weeks'],
+  MONTH: ['everyMonth', 'everyMonths', 'month', 'months'],
+  YEAR: ['everyYear', 'everyYears', 'year', 'years'],
 };
+type Word = keyof SubscriptionWords;
 
 /** Periods in one year, for SPEC 9.2's year conversion (52 weeks, 12 months). */
 const PER_YEAR: Record<Unit, number> = { WEEK: 52, MONTH: 12, YEAR: 1 };
@@ -100,7 +123,7 @@ export function subscriptionPhrase(
   period: string,
   duration: string,
 ): string {
-  const template = duration ? words.subscriptionLimitedText : words.subscriptionPriceText;
+  const template = duration ? words.limitedText : words.priceText;
   return fillText(template, { price, period, duration });
 }
 
@@ -115,7 +138,7 @@ export function subscriptionPriceText(
   words: SubscriptionWords,
 ): string {
   const { value, unit } = plan.billingPeriod;
-  if (!unit || !Object.hasOwn(KEYS, unit) || value <= 0) return words.productPriceUnavailable;
+  if (!unit || !Object.hasOwn(KEYS, unit) || value <= 0) return words.unavailable;
   return subscriptionPhrase(
     words,
     priceString,

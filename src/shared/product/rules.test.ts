@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Messages } from '../errors.js';
 import { FolderBehavior, ProductType } from '../enums.js';
-import { ENGLISH_TEXTS, storefrontTexts } from '../i18n/storefront-texts.js';
 import { registerAllLanguages } from '../i18n/all-languages.js';
 import type { MerchandisingContextJson, ProductJson, VariantJson } from './types.js';
 import {
@@ -32,6 +31,7 @@ import {
   stockSufficientForForm,
   subscriptionDurationText,
   subscriptionPriceText,
+  subscriptionWords,
   totalStock,
   unselectedOptions,
   unselectedOptionsMessage,
@@ -581,9 +581,9 @@ describe('subscription price phrases (SPEC 9.2)', () => {
     billingPeriod: { value, unit },
     numBillingCycles,
   });
-  const en = ENGLISH_TEXTS;
+  const en = subscriptionWords('en-US');
   registerAllLanguages();
-  const ja = storefrontTexts('ja-JP');
+  const ja = subscriptionWords('ja-JP');
   it('says every week/month/year and every N of them', () => {
     expect(subscriptionPriceText('$20.00', plan(1, 'WEEK'), en)).toBe('$20.00 every week');
     expect(subscriptionPriceText('$20.00', plan(1, 'MONTH'), en)).toBe('$20.00 every month');

@@ -20,6 +20,7 @@ import type { ProductIslandProps } from './island-props.js';
 import { PriceDisplay } from './price-display.js';
 import { priceView, restockVariantFor, soldOutFor } from './product-form-model.js';
 import { QuantityInput } from './quantity-input.js';
+import { ensureTexts } from '../page-texts.js';
 import { loadRestockForm, useRestockForm } from './restock-slot.js';
 import { purchaseChoices, SubscriptionChoice } from './subscription-choice.js';
 import { useAddToCart } from './use-add-to-cart.js';
@@ -158,6 +159,8 @@ export function prepareProductForm(props: ProductFormProps): Promise<unknown> {
   return Promise.all([
     first ? loadRestockForm() : undefined,
     variantSelectorsVisible(product) ? loadVariantSelectors() : undefined,
+    // The subscription phrases' words in the page's language (none on English pages).
+    product.isSubscribable ? ensureTexts(['subscriptions']) : undefined,
   ]);
 }
 

@@ -127,19 +127,26 @@ describe('product-form SSR (runs in node, no DOM)', () => {
   });
 
   it('prepares (before hydrating) the restock chunk only when the first render shows the form', async () => {
-    // prepare resolves [restock form or undefined, option choosers or undefined].
+    // prepare resolves [restock form or undefined, option choosers or undefined, the
+    // subscription words (undefined: English, or not sold by subscription)].
     const p = product({ variants: [variant({ id: 'v-1', qtyInStock: 0 })] });
     const on = merchandising({ restockNotificationViews: ['PRODUCT_DETAIL'] });
     await expect(prepareForm(props({ item: item(p), merchandising: on }))).resolves.toEqual([
       RestockForm,
       undefined,
+      undefined,
     ]);
-    await expect(prepareForm(props({ item: item(p) }))).resolves.toEqual([undefined, undefined]);
+    await expect(prepareForm(props({ item: item(p) }))).resolves.toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
     await expect(prepareForm(props({ item: item(product()), merchandising: on }))).resolves.toEqual(
-      [undefined, undefined],
+      [undefined, undefined, undefined],
     );
     // A product block is its own view: the product page's setting does not show the form there.
     await expect(prepareBlock(props({ item: item(p), merchandising: on }))).resolves.toEqual([
+      undefined,
       undefined,
       undefined,
     ]);
@@ -147,11 +154,12 @@ describe('product-form SSR (runs in node, no DOM)', () => {
     await expect(prepareBlock(props({ item: item(p), merchandising: block }))).resolves.toEqual([
       RestockForm,
       undefined,
+      undefined,
     ]);
   });
 
   it('prepares the option choosers only for a product with options', async () => {
-    await expect(prepareForm(props())).resolves.toEqual([undefined, VariantSelectors]);
+    await expect(prepareForm(props())).resolves.toEqual([undefined, VariantSelectors, undefined]);
   });
 
   it('hides the quantity for subscriptions and shows the subscription phrase with a one-time choice', () => {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { fillText, storefrontTexts } from '../../../shared/i18n/storefront-texts.js';
+import { fillText } from '../../../shared/i18n/storefront-texts.js';
 import { formatMoney } from '../../../shared/money.js';
-import { subscriptionPriceText } from '../../../shared/product/rules.js';
+import { subscriptionPriceText, subscriptionWords } from '../../../shared/product/rules.js';
 import type { ProductJson } from '../../../shared/product/types.js';
 
 export const ONE_TIME = 'one-time';
@@ -26,7 +26,7 @@ export function purchaseChoices(
 ): PurchaseChoice[] {
   if (!product.isSubscribable) return [];
   const fmt = (minor: number) => formatMoney(minor, currency, locale);
-  const words = storefrontTexts(locale);
+  const words = subscriptionWords(locale);
   const choices: PurchaseChoice[] = [];
   if (product.productSubscriptionOptions.length > 0) {
     for (const o of product.productSubscriptionOptions) {
@@ -50,7 +50,7 @@ export function purchaseChoices(
   if (product.oneTimePurchaseAllowed) {
     choices.push({
       value: ONE_TIME,
-      label: fillText(words.oneTimePurchaseText, { price: fmt(priceMinor) }),
+      label: fillText(words.oneTimePurchase, { price: fmt(priceMinor) }),
       subscription: false,
     });
   }

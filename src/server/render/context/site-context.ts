@@ -1,7 +1,6 @@
 import { CollectionType, PageType } from '../../../shared/enums.js';
 import { moneyJson } from '../../../shared/money.js';
 import {
-  ENGLISH_TEXTS,
   storefrontTexts,
   themeTexts,
   type ThemeTexts,
@@ -13,6 +12,10 @@ import type { Site } from '../../sites/site-queries.js';
 import type { CollectionRow } from '../../content/content-queries.js';
 import { gallerySettings } from '../../../shared/gallery/gallery-settings.js';
 import { itemClickable } from '../../../shared/product/rules.js';
+import {
+  ENGLISH_SUBSCRIPTION_WORDS,
+  subscriptionWords,
+} from '../../../shared/product/rules-subscription.js';
 import { collectionUrl } from './item-json.js';
 import type {
   CollectionJson,
@@ -34,10 +37,10 @@ export const DEFAULT_TIME_ZONE = 'America/New_York';
 export function localizedStrings(language: string): Readonly<Record<string, string>> {
   let strings = stringsByLanguage.get(language);
   if (!strings) {
-    const texts = storefrontTexts(language);
+    const words = subscriptionWords(language);
     strings = Object.freeze({
-      ...(texts === ENGLISH_TEXTS ? {} : engineSubscriptionStrings(texts)),
-      ...texts,
+      ...(words === ENGLISH_SUBSCRIPTION_WORDS ? {} : engineSubscriptionStrings(language)),
+      ...storefrontTexts(language),
       ...themeTexts(language),
     });
     stringsByLanguage.set(language, strings);

@@ -2,9 +2,10 @@ import {
   billingPeriodText,
   periodCountText,
   subscriptionPhrase,
+  subscriptionWords,
   type BillingUnit,
 } from '../../../shared/product/rules-subscription.js';
-import { fillText, type StorefrontTexts } from '../../../shared/i18n/storefront-texts.js';
+import { fillText, storefrontTexts } from '../../../shared/i18n/storefront-texts.js';
 
 /** The engine's unit names in its keys ('nMonthly', 'limited__nYears'). */
 const UNITS: readonly [BillingUnit, string, string][] = [
@@ -18,16 +19,16 @@ const UNITS: readonly [BillingUnit, string, string][] = [
  * subscription price with one localizedStrings template per shape —
  * `productPrice__singlePrice__nMonthly__limited__1Years`… with `{price}`, `{billingPeriodValue}`
  * and `{duration}` — and English of its own when the key is missing. These are those templates
- * made of the language's own phrase words (product/rules-subscription.ts), so a server-rendered
+ * made of the language's own phrase words (product/rules-subscription.ts, `subscriptions` area), so a server-rendered
  * price reads like the islands' ('3か月ごとに $58.50（1年間）'); a varied price takes the language's
  * 'from' (`productPriceFromText`).
  */
-export function engineSubscriptionStrings(texts: StorefrontTexts): Record<string, string> {
+export function engineSubscriptionStrings(language: string): Record<string, string> {
+  const texts = subscriptionWords(language);
+  const from = storefrontTexts(language).productPriceFromText;
   const out: Record<string, string> = {};
   for (const multiple of [false, true]) {
-    const price = multiple
-      ? fillText(texts.productPriceFromText, { fromPrice: '{price}' })
-      : '{price}';
+    const price = multiple ? fillText(from, { fromPrice: '{price}' }) : '{price}';
     for (const [unit, ly] of UNITS) {
       for (const one of [true, false]) {
         const period = billingPeriodText(one ? 1 : '{billingPeriodValue}', unit, texts);

@@ -49,23 +49,6 @@ const JA: StorefrontTexts = {
   captchaWorking: '確認しています…',
   captchaDone: '確認しました',
   captchaFailed: '確認できませんでした。もう一度お試しください。',
-  // '3か月ごとに $58.50（1年間）', '毎月 $20.00'.
-  subscriptionPriceText: '{period} {price}',
-  subscriptionLimitedText: '{period} {price}（{duration}）',
-  everyWeekText: '毎週',
-  everyWeeksText: '{n}週間ごとに',
-  everyMonthText: '毎月',
-  everyMonthsText: '{n}か月ごとに',
-  everyYearText: '毎年',
-  everyYearsText: '{n}年ごとに',
-  weekText: '1週間',
-  weeksText: '{n}週間',
-  monthText: '1か月間',
-  monthsText: '{n}か月間',
-  yearText: '1年間',
-  yearsText: '{n}年間',
-  productPriceUnavailable: '現在ご購入いただけません',
-  oneTimePurchaseText: '通常購入: {price}',
 };
 
 export default JA;
