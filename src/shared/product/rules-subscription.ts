@@ -39,24 +39,27 @@ export interface SubscriptionWords {
   oneTimePurchase: string;
 }
 
-export const ENGLISH_SUBSCRIPTION_WORDS: SubscriptionWords = {
-  priceText: '{price} {period}',
-  limitedText: '{price} {period} for {duration}',
-  everyWeek: 'every week',
-  everyWeeks: 'every {n} weeks',
-  everyMonth: 'every month',
-  everyMonths: 'every {n} months',
-  everyYear: 'every year',
-  everyYears: 'every {n} years',
-  week: '1 week',
-  weeks: '{n} weeks',
-  month: '1 month',
-  months: '{n} months',
-  year: '1 year',
-  years: '{n} years',
-  unavailable: SUBSCRIPTION_UNAVAILABLE,
-  oneTimePurchase: 'One-time purchase: {price}',
-};
+/** English (SPEC 9.2); each unit's words alike: 'every week', 'every {n} weeks', '1 week', '{n} weeks'. */
+function englishWords(): SubscriptionWords {
+  const units = ['week', 'month', 'year'].flatMap((u) => {
+    const every = `every${u[0]!.toUpperCase()}${u.slice(1)}`;
+    return [
+      [every, `every ${u}`],
+      [`${every}s`, `every {n} ${u}s`],
+      [u, `1 ${u}`],
+      [`${u}s`, `{n} ${u}s`],
+    ];
+  });
+  return {
+    priceText: '{price} {period}',
+    limitedText: '{price} {period} for {duration}',
+    unavailable: SUBSCRIPTION_UNAVAILABLE,
+    oneTimePurchase: 'One-time purchase: {price}',
+    ...Object.fromEntries(units),
+  } as SubscriptionWords;
+}
+
+export const ENGLISH_SUBSCRIPTION_WORDS = /* @__PURE__ */ englishWords();
 
 /** The words for a site language ('ja', 'ja-JP'…); English for any other (or before loading). */
 export function subscriptionWords(language: string | null | undefined): SubscriptionWords {

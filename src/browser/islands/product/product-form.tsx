@@ -20,9 +20,8 @@ import type { ProductIslandProps } from './island-props.js';
 import { PriceDisplay } from './price-display.js';
 import { priceView, restockVariantFor, soldOutFor } from './product-form-model.js';
 import { QuantityInput } from './quantity-input.js';
-import { ensureTexts } from '../page-texts.js';
 import { loadRestockForm, useRestockForm } from './restock-slot.js';
-import { purchaseChoices, SubscriptionChoice } from './subscription-choice.js';
+import { loadSubscriptionChoice, useSubscriptionChoice } from './subscription-slot.js';
 import { useAddToCart } from './use-add-to-cart.js';
 import { loadVariantSelectors, useVariantSelectors } from './variant-slot.js';
 
@@ -55,7 +54,8 @@ export function ProductForm(props: ProductFormProps) {
   }, [item.id, imageId]);
   const soldOut = soldOutFor(product, variant);
   const price = priceView(product, variant);
-  const choices = purchaseChoices(product, price.price, price.currency, locale);
+  const purchase = useSubscriptionChoice(product.isSubscribable);
+  const choices = purchase?.purchaseChoices(product, price.price, price.currency, locale) ?? [];
   const [choiceValue, setChoiceValue] = useState(choices[0]?.value ?? '');
   const choice = choices.find((c) => c.value === choiceValue) ?? choices[0];
   const subscription = choice?.subscription ?? false;
@@ -96,8 +96,8 @@ export function ProductForm(props: ProductFormProps) {
         soldOutText={merchandising.customSoldOutText}
         texts={texts}
       />
-      {choices.length > 0 ? (
-        <SubscriptionChoice
+      {purchase && choices.length > 0 ? (
+        <purchase.SubscriptionChoice
           legend={texts.purchaseOptionsText}
           choices={choices}
           value={choice?.value ?? ''}
@@ -159,8 +159,7 @@ export function prepareProductForm(props: ProductFormProps): Promise<unknown> {
   return Promise.all([
     first ? loadRestockForm() : undefined,
     variantSelectorsVisible(product) ? loadVariantSelectors() : undefined,
-    // The subscription phrases' words in the page's language (none on English pages).
-    product.isSubscribable ? ensureTexts(['subscriptions']) : undefined,
+    product.isSubscribable ? loadSubscriptionChoice() : undefined,
   ]);
 }
 

@@ -36,8 +36,14 @@ export default function QuickView(props: ProductIslandProps) {
   const [Form, setForm] = useState<ProductFormComponent | null>(null);
   const prefetch = () => {
     if (Form) return;
-    loadProductForm()
-      .then((component) => setForm(() => component))
+    // A subscription's purchase options come before the form shows (subscription-slot.ts).
+    Promise.all([
+      loadProductForm(),
+      props.item.structuredContent.isSubscribable
+        ? import('./subscription-slot.js').then((m) => m.loadSubscriptionChoice())
+        : undefined,
+    ])
+      .then(([component]) => setForm(() => component))
       .catch((err: unknown) => console.warn('quick view: could not load the product form', err));
   };
   const id = useId();
