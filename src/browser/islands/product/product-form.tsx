@@ -165,6 +165,9 @@ export function prepareProductForm(props: ProductFormProps): Promise<unknown> {
 
 export const prepare = prepareProductForm;
 
+/** For the quick view: a subscription's purchase options before it shows the form. */
+export { loadSubscriptionChoice };
+
 /**
  * Island `product-form`: the product page's own form (pdp), and each add-on product offered on
  * it (pageType 'add-on', SPEC 1.1), which takes the compact layout beside the main form.
