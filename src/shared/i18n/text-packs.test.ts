@@ -86,11 +86,7 @@ describe('text packs (issue 14: the Japanese store reads Japanese throughout)', 
       ['forms', ENGLISH_FORM_TEXTS as never, formTexts('ja') as never],
       ['checkout', ENGLISH_CHECKOUT_TEXTS as never, checkoutTexts('ja') as never],
       ['comments', commentTexts('en'), commentTexts('ja')],
-      [
-        'subscriptions',
-        subscriptionWords('en') as never,
-        subscriptionWords('ja') as never,
-      ],
+      ['subscriptions', subscriptionWords('en') as never, subscriptionWords('ja') as never],
     ];
     for (const [name, en, ja] of pairs) {
       expect(Object.keys(ja).sort(), name).toEqual(Object.keys(en).sort());

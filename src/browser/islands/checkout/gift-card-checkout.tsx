@@ -300,7 +300,13 @@ export default function GiftCardCheckout({
             <div className="co-grid gc-fields">
               {text('recipientName', t.recipientName, { autoComplete: 'off', max: 100 })}
               {text('recipientEmail', t.recipientEmail, { type: 'email', autoComplete: 'off' })}
-              <Field name="message" label={t.message} errors={shownErrors} hint={t.messageHint} wide>
+              <Field
+                name="message"
+                label={t.message}
+                errors={shownErrors}
+                hint={t.messageHint}
+                wide
+              >
                 {(a11y) => (
                   <textarea
                     {...a11y}

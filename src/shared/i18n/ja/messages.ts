@@ -116,7 +116,8 @@ const JA: MessageTexts = {
     'An FSA code is invalid.': 'FSAコードが正しくありません。',
     // The checkout's payment step (CARD_MESSAGES, checkout-steps.ts) and the test card's answers.
     'Enter your card number.': 'カード番号を入力してください。',
-    'Test mode: use 4242 4242 4242 4242.': 'テストモードでは 4242 4242 4242 4242 をお使いください。',
+    'Test mode: use 4242 4242 4242 4242.':
+      'テストモードでは 4242 4242 4242 4242 をお使いください。',
     'Choose how to pay.': 'お支払い方法を選んでください。',
     'Choose a shipping method.': '配送方法を選んでください。',
     'Your card has insufficient funds.': 'カードの利用可能額が不足しています。',
