@@ -13,7 +13,7 @@ import {
   productPath,
   soldOutProductPath,
 } from './lib/pages.mjs';
-import { benchJsWeight } from './lib/browser.mjs';
+import { benchJsWeight, cartCookies } from './lib/browser.mjs';
 import { benchLighthouse } from './lib/lighthouse.mjs';
 import { writeSummary } from './lib/summary.mjs';
 
@@ -81,18 +81,32 @@ async function withServer(fn, env = {}) {
 await section('pages', () => benchPages(dataDir, log));
 await section('startup', () => benchStartup(dataDir));
 await section('js', () =>
-  withServer(async (s) =>
-    benchJsWeight(s.url, [
+  withServer(async (s) => {
+    // The Japanese demo store (the second seeded website, site language ja-JP) by its name.
+    const jp = s.url.replace('127.0.0.1', 'jp.localhost');
+    const jpPage = (path) => ({ key: `jp.localhost ${path}`, base: jp, path });
+    return benchJsWeight(s.url, [
       '/',
       '/shop',
       await productPath(s.url),
       await soldOutProductPath(s.url),
       '/cart',
       '/checkout',
+      { key: '/checkout with a cart', path: '/checkout', cookies: await cartCookies(s.url) },
       '/gallery',
       await blogPostPath(s.url),
-    ]),
-  ),
+      jpPage('/'),
+      jpPage('/shop'),
+      jpPage(await productPath(jp)),
+      jpPage('/cart'),
+      jpPage('/checkout'),
+      {
+        ...jpPage('/checkout'),
+        key: 'jp.localhost /checkout with a cart',
+        cookies: await cartCookies(jp),
+      },
+    ]);
+  }),
 );
 await section('editor-js', () =>
   withServer(async (s) => {

@@ -3,9 +3,37 @@ import http from 'node:http';
 import { load } from './load.mjs';
 import { startServer } from './server.mjs';
 
+/**
+ * GET a page's JSON context. A `*.localhost` store (the Japanese demo, jp.localhost) is asked on
+ * 127.0.0.1 with its name in Host: Node's resolver knows no such names (Chromium does).
+ */
+export function getJson(url) {
+  const u = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      {
+        host: u.hostname.endsWith('.localhost') ? '127.0.0.1' : u.hostname,
+        port: u.port,
+        path: `${u.pathname}${u.search}`,
+        headers: { host: u.host, accept: 'application/json' },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (body += d));
+        res.on('end', () => {
+          if (res.statusCode !== 200) reject(new Error(`GET ${url}: ${res.statusCode}`));
+          else resolve(JSON.parse(body));
+        });
+      },
+    );
+    req.on('error', reject);
+  });
+}
+
 /** The demo's product page URL path, found through the shop's JSON context. */
 export async function productPath(base) {
-  const shop = await (await fetch(`${base}/shop?format=json`)).json();
+  const shop = await getJson(`${base}/shop?format=json`);
   const item =
     (shop.items ?? []).find((i) => i.structuredContent?.variants?.length > 1) ?? shop.items?.[0];
   if (!item) throw new Error('no products in /shop?format=json');
@@ -17,7 +45,7 @@ export async function productPath(base) {
  * button, the heaviest product page a visitor gets.
  */
 export async function soldOutProductPath(base) {
-  const shop = await (await fetch(`${base}/shop?format=json`)).json();
+  const shop = await getJson(`${base}/shop?format=json`);
   const soldOut = (shop.items ?? []).find((i) => {
     const variants = i.structuredContent?.variants ?? [];
     return variants.length > 0 && variants.every((v) => !v.unlimited && v.qtyInStock === 0);
@@ -28,7 +56,7 @@ export async function soldOutProductPath(base) {
 
 /** The demo blog's newest post URL path, found through the blog's JSON context. */
 export async function blogPostPath(base) {
-  const blog = await (await fetch(`${base}/blog?format=json`)).json();
+  const blog = await getJson(`${base}/blog?format=json`);
   const post = blog.items?.[0];
   if (!post) throw new Error('no posts in /blog?format=json');
   return post.fullUrl;

@@ -19,6 +19,7 @@ const LOADERS: Readonly<
     checkout: () => import('../../shared/i18n/ja/checkout.js'),
     comments: () => import('../../shared/i18n/ja/comments.js'),
     messages: () => import('../../shared/i18n/ja/messages.js'),
+    subscriptions: () => import('../../shared/i18n/ja/subscriptions.js'),
   },
 };
 

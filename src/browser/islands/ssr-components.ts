@@ -19,11 +19,14 @@ import ReviewRequest from './reviews/review-request.js';
 import { provideRestockForm } from './product/restock-slot.js';
 import { VariantSelectors } from './product/variant-selectors.js';
 import { provideVariantSelectors } from './product/variant-slot.js';
+import { provideSubscriptionChoice } from './product/subscription-slot.js';
+import { purchaseChoices, SubscriptionChoice } from './product/subscription-choice.js';
 
 // The browser fetches the product form's restock slot when needed (restock-slot.ts); the server
 // renders synchronously, so it has the component from the start.
 provideRestockForm(RestockForm);
 provideVariantSelectors(VariantSelectors);
+provideSubscriptionChoice({ purchaseChoices, SubscriptionChoice });
 
 /**
  * Island name → component, for server rendering (src/server/render/islands.ts). Static imports:

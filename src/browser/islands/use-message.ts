@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ensureTexts, foreignPage, pageLanguage } from './page-texts.js';
 
 type Localize = (language: string, text: string) => string;
@@ -27,18 +27,30 @@ export function prepareMessages(): Promise<void> {
   return loading;
 }
 
+/** `useMessages`: registry texts in the page's language, for an island that shows many. */
+export interface PageMessages {
+  /** The text in the page's language; '' while its table is being fetched. */
+  say: (text: string) => string;
+  /** Whether the last render showed a text still waiting for its table (focus it later). */
+  waiting: () => boolean;
+}
+
 /**
- * A registry text (an error the server or a shared rule gave in English) in the page's language.
- * Messages are shown rarely, so their table is fetched the first time one is shown; until it is
- * there nothing is shown (not the English), and if it cannot be fetched the English is.
+ * Registry texts (errors the server or a shared rule gave in English) in the page's language.
+ * Messages are shown rarely, so their table is fetched the first time `say` is asked for one on
+ * a foreign page; until it is there `say` gives '' (not the English) and the island renders
+ * again when it comes; if it cannot be fetched the English is shown.
  */
-export function useMessage(text: string | null | undefined): string {
+export function useMessages(): PageMessages {
   const language = pageLanguage();
-  const waiting = !!text && foreignPage(language) && !localize;
+  const foreign = foreignPage(language);
   const [failed, setFailed] = useState(false);
   const [, setLoaded] = useState(0);
+  const asked = useRef(false);
+  asked.current = false;
+  // After every render: fetch the table when this render wanted a text of it.
   useEffect(() => {
-    if (!waiting) return;
+    if (!asked.current) return;
     let live = true;
     prepareMessages().then(
       () => live && setLoaded((n) => n + 1),
@@ -50,10 +62,22 @@ export function useMessage(text: string | null | undefined): string {
     return () => {
       live = false;
     };
-  }, [waiting]);
-  if (!text) return '';
-  if (waiting) return failed ? text : '';
-  return localize ? localize(language, text) : text;
+  });
+  return {
+    say: (text) => {
+      if (!text || !foreign) return text;
+      if (localize) return localize(language, text);
+      if (failed) return text;
+      asked.current = true;
+      return '';
+    },
+    waiting: () => asked.current,
+  };
+}
+
+/** A registry text in the page's language ('' while its table loads; see `useMessages`). */
+export function useMessage(text: string | null | undefined): string {
+  return useMessages().say(text ?? '');
 }
 
 /** A registry text in the page's language, as a component (`<Message text={error} />`). */

@@ -3,6 +3,8 @@ import { cldrFor } from './cldr.js';
 import { imgTag, type IslandRenderer } from './formatters.js';
 import { createCompiler } from './render-page.js';
 import type { ProductJson, VariantJson } from '../../shared/product/types.js';
+import { registerAllLanguages } from '../../shared/i18n/all-languages.js';
+import { localizedStrings } from './context/site-context.js';
 
 const islands: IslandRenderer = {
   isIsland: (n) => n === 'product-form',
@@ -257,5 +259,32 @@ describe('product-price (SPEC 4.7 by the shared rules)', () => {
       },
     };
     expect(price(sub)).toContain('every month');
+  });
+
+  it("words a subscription in the site's language (the engine's templates from ours)", () => {
+    registerAllLanguages();
+    const sub = (value: number, unit: 'WEEK' | 'MONTH' | 'YEAR', numBillingCycles: number) => ({
+      ...product([variant({ price: 5850, priceMoney: usd(5850) })]),
+      isSubscribable: true,
+      subscriptionPlan: { billingPeriod: { value, unit }, numBillingCycles },
+    });
+    const html = (p: ProductJson, language: string) =>
+      run('{item|product-price}', {
+        localizedStrings: localizedStrings(language),
+        websiteSettings: { storeSettings: { currencyCode: 'USD' } },
+        item: { structuredContent: p },
+      });
+    const text = (p: ProductJson, language: string) =>
+      html(p, language)
+        .replace(/<[^>]+>/g, '')
+        .trim();
+    // (The engine's money here has no symbol: this test's context gives it no currency format.)
+    expect(text(sub(3, 'MONTH', 4), 'ja-JP')).toBe('3か月ごとに 58.50（1年間）');
+    expect(text(sub(1, 'MONTH', 0), 'ja-JP')).toBe('毎月 58.50');
+    expect(text(sub(1, 'WEEK', 10), 'ja-JP')).toBe('毎週 58.50（10週間）');
+    expect(text(sub(2, 'YEAR', 1), 'ja-JP')).toBe('2年ごとに 58.50（2年間）');
+    // English keeps the engine's own sentences, the same as the islands'.
+    expect(text(sub(3, 'MONTH', 4), 'en-US')).toBe('58.50 every 3 months for 1 year');
+    expect(text(sub(1, 'WEEK', 10), 'en-US')).toBe('58.50 every week for 10 weeks');
   });
 });

@@ -11,7 +11,10 @@ import { checkoutTexts } from '../../shared/checkout/checkout-texts.js';
 import { PageType } from '../../shared/enums.js';
 import { ErrorCode, Messages, OwnerMessages } from '../../shared/errors.js';
 import { formatMoney } from '../../shared/money.js';
-import { subscriptionPriceText } from '../../shared/product/rules-subscription.js';
+import {
+  subscriptionPriceText,
+  subscriptionWords,
+} from '../../shared/product/rules-subscription.js';
 import type { DomainRoutes } from '../deps.js';
 import { AppError, appError } from '../errors/app-error.js';
 import { ownerGuard } from '../http/owner-guard.js';
@@ -173,7 +176,11 @@ export const subscriptionRoutes: DomainRoutes = async (app, deps) => {
             currency: ctx.websiteSettings.storeSettings.currencyCode,
             subscription: {
               cartToken,
-              planPhrase: subscriptionPriceText(price, offer.plan),
+              planPhrase: subscriptionPriceText(
+                price,
+                offer.plan,
+                subscriptionWords(site.language),
+              ),
               cart,
             },
           };

@@ -1,7 +1,10 @@
 import type { Selectable } from 'kysely';
 import type { SubscriptionJson } from '../../shared/checkout/subscriptions.js';
 import { formatMoney } from '../../shared/money.js';
-import { subscriptionPriceText } from '../../shared/product/rules-subscription.js';
+import {
+  subscriptionPriceText,
+  subscriptionWords,
+} from '../../shared/product/rules-subscription.js';
 import type { SubscriptionsTable } from './tables.js';
 import { managePath } from './manage-token.js';
 
@@ -16,10 +19,10 @@ export function planOf(
   };
 }
 
-/** SPEC 9.2's phrase for a subscription's price per period ('$20.00 every month'). */
+/** SPEC 9.2's phrase for a subscription's price per period ('$20.00 every month'), in `language`. */
 export function pricePhrase(row: SubscriptionRow, language: string): string {
   const price = formatMoney(row.unit_price * row.quantity, row.currency, language);
-  return subscriptionPriceText(price, planOf(row));
+  return subscriptionPriceText(price, planOf(row), subscriptionWords(language));
 }
 
 /** The API shape; `manageUrl` is the signed path (origin added where mail needs it). */

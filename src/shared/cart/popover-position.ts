@@ -1,4 +1,6 @@
 /** SPEC 2.2 / 9.1: where the added-item popover sits, and for how long. */
+import { ENGLISH_TEXTS } from '../i18n/storefront-texts.js';
+
 export const POPOVER = {
   autoHideMs: 3000,
   scrollThrottleMs: 100,
@@ -50,10 +52,13 @@ export function popoverPosition(opts: {
   return { top: POPOVER.headerGapPx, right: POPOVER.offsetPx, placement: 'corner' };
 }
 
-/** `template` is the site language's '{productName} was added to your cart.' (the default). */
+/**
+ * `template` is the site language's `addedToCartText` (storefront-texts.ts); English by default,
+ * '{productName} was added to your cart.'.
+ */
 export function addedToCartText(
   productName: string,
-  template = '{productName} was added to your cart.',
+  template = ENGLISH_TEXTS.addedToCartText,
 ): string {
   return template.split('{productName}').join(productName);
 }

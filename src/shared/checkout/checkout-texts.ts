@@ -4,7 +4,9 @@
  * the labels and SPEC 5.7 messages the rest of the code and the tests use (`AddressLabels`,
  * `PostalMessages`), so an English site reads exactly as before. The server's field errors stay
  * English (they are the wire contract, docs/checkout-api.md): `localizeMessage` turns the known
- * ones into the page's language. To add a language, add its `i18n/{language}/checkout.ts`.
+ * ones into the page's language, most through the registry's table (`i18n/{language}/messages.ts`,
+ * which the page fetches only when a message shows). To add a language, add its
+ * `i18n/{language}/checkout.ts`.
  */
 import { areaTexts } from '../i18n/text-packs.js';
 import { minimumSubtotalText } from '../cart/cart-minimum.js';
@@ -87,7 +89,10 @@ export interface CheckoutTexts {
   freeShipping: string;
   nothingToPay: string;
   quantity: (n: number) => string;
-  /** Texts of the server and the shared rules (English) → this language; absent: as they are. */
+  /**
+   * Texts of the server and the shared rules (English) the checkout words its own way in this
+   * language; every other one is the registry's (`i18n/{language}/messages.ts`, fetched when shown).
+   */
   messages: Readonly<Record<string, string>>;
   /** 'Must be 100 characters or fewer.' */
   maxLength: (n: number) => string;
@@ -180,13 +185,22 @@ export function checkoutTexts(language: string | null | undefined): CheckoutText
   return areaTexts<CheckoutTexts>('checkout', language) ?? EN;
 }
 
-/** A text of the server or the shared rules in the page's language (as it is when unknown). */
-export function localizeMessage(texts: CheckoutTexts, message: string): string {
+/**
+ * A text of the server or the shared rules in the page's language, as the checkout words it: its
+ * own `messages` (the few it words its own way), the length and store-minimum sentences; every
+ * other text through `registry` — the registry's table (`localizeMessage` of `i18n/messages.ts`,
+ * which the island fetches only when a message shows: `useMessages`).
+ */
+export function localizeMessage(
+  texts: CheckoutTexts,
+  message: string,
+  registry: (message: string) => string,
+): string {
   if (Object.hasOwn(texts.messages, message)) return texts.messages[message]!;
   const max = /^Must be (\d+) characters or fewer\.$/.exec(message);
   if (max) return texts.maxLength(Number(max[1]));
   const minimum = /^To check out, your order subtotal must be (.+) or more\.$/.exec(message);
-  return minimum ? texts.minimumSubtotal(minimum[1]!) : message;
+  return minimum ? texts.minimumSubtotal(minimum[1]!) : registry(message);
 }
 
 /** The region field's label for a country ('State', 'Province'…; 都道府県 for Japan in ja). */

@@ -9,6 +9,7 @@ import jaComments from './ja/comments.js';
 import jaForms from './ja/forms.js';
 import jaMessages from './ja/messages.js';
 import jaStorefront from './ja/storefront.js';
+import jaSubscriptions from './ja/subscriptions.js';
 
 export function registerAllLanguages(): void {
   registerTexts('ja', 'storefront', jaStorefront);
@@ -16,4 +17,5 @@ export function registerAllLanguages(): void {
   registerTexts('ja', 'checkout', jaCheckout);
   registerTexts('ja', 'comments', jaComments);
   registerTexts('ja', 'messages', jaMessages);
+  registerTexts('ja', 'subscriptions', jaSubscriptions);
 }

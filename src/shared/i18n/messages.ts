@@ -16,7 +16,8 @@ export interface MessageTexts {
   messages: Readonly<Record<MessageKey, string>>;
   /**
    * Other English texts of the shared rules and the server → this language: SPEC 2.2's alert
-   * titles (cart/alert-title.ts; text-packs.test.ts checks each has one).
+   * titles (cart/alert-title.ts), the checkout's field, payment and discount-code texts
+   * (text-packs.test.ts checks each has one).
    */
   extra: Readonly<Record<string, string>>;
   /** SPEC 5.1's 'Please select the … option(s).' for these option names. */

@@ -5,6 +5,7 @@ import { unselectedOptionsMessage } from '../product/rules-product.js';
 import { ENGLISH_FORM_TEXTS, formTexts } from '../forms/form-texts.js';
 import { ENGLISH_CHECKOUT_TEXTS, checkoutTexts } from '../checkout/checkout-texts.js';
 import { commentTexts } from '../comments/texts.js';
+import { subscriptionWords } from '../product/rules-subscription.js';
 import { ENGLISH_TEXTS, storefrontTexts, themeTexts } from './storefront-texts.js';
 import { localizeMessage, type MessageKey } from './messages.js';
 import { areaTexts, hasTexts, registerTexts, TEXT_AREAS } from './text-packs.js';
@@ -85,6 +86,7 @@ describe('text packs (issue 14: the Japanese store reads Japanese throughout)', 
       ['forms', ENGLISH_FORM_TEXTS as never, formTexts('ja') as never],
       ['checkout', ENGLISH_CHECKOUT_TEXTS as never, checkoutTexts('ja') as never],
       ['comments', commentTexts('en'), commentTexts('ja')],
+      ['subscriptions', subscriptionWords('en') as never, subscriptionWords('ja') as never],
     ];
     for (const [name, en, ja] of pairs) {
       expect(Object.keys(ja).sort(), name).toEqual(Object.keys(en).sort());
@@ -106,13 +108,31 @@ describe('text packs (issue 14: the Japanese store reads Japanese throughout)', 
 });
 
 describe('the checkout in Japanese', () => {
-  it('translates every discount reason the server gives', async () => {
+  it('translates every discount reason, field rule and payment text it shows', async () => {
     registerAllLanguages();
     const { DiscountReasons } = await import('../checkout/discount-reasons.js');
+    const { PostalMessages } = await import('../checkout/address-rules.js');
+    const { CARD_MESSAGES } = await import('../../browser/islands/checkout/checkout-steps.js');
     const { localizeMessage: localizeCheckout } = await import('../checkout/checkout-texts.js');
-    for (const [k, v] of Object.entries(DiscountReasons)) {
+    const shown = (m: string) =>
+      localizeCheckout(checkoutTexts('ja'), m, (x) => localizeMessage('ja', x));
+    const texts = {
+      ...DiscountReasons,
+      ...PostalMessages,
+      ...CARD_MESSAGES,
+      email: 'Please enter a valid email',
+      country: 'We do not ship to this country.',
+      shippingOption: 'Please choose one of the shipping options offered.',
+      insufficientFunds: 'Your card has insufficient funds.',
+    };
+    for (const [k, v] of Object.entries(texts)) {
       if (v.includes('{')) continue; // MINIMUM carries the amount; the English stays with it
-      expect(hasKana(localizeCheckout(checkoutTexts('ja'), v)), k).toBe(true);
+      expect(hasKana(shown(v)), k).toBe(true);
     }
+    // Where the checkout words a registry text its own way, its wording wins.
+    expect(shown(Messages.REQUIRED)).toBe('必須項目です。');
+    expect(localizeMessage('ja', Messages.REQUIRED)).toBe('必須項目です');
+    expect(shown(Messages.OUT_OF_STOCK)).toBe('申し訳ありません。在庫が足りない商品があります。');
+    expect(shown(Messages.PAYMENT_DECLINED)).toBe('カードが承認されませんでした。');
   });
 });

@@ -3,10 +3,18 @@
  * the code that uses it (it is every page's default); another language's tables live in
  * `src/shared/i18n/{language}/{area}.ts`, one module per area, so a browser loads only its site's
  * language and only the areas the page's islands draw (`src/browser/islands/language-texts.ts`
- * fetches them before an island hydrates; `messages` when a message is shown). The server
+ * fetches them before an island hydrates; `messages` when a message is shown, `subscriptions`
+ * for a product sold by subscription). The server
  * registers every language at start (`registerAllLanguages`, `all-languages.ts`).
  */
-export const TEXT_AREAS = ['storefront', 'forms', 'checkout', 'comments', 'messages'] as const;
+export const TEXT_AREAS = [
+  'storefront',
+  'forms',
+  'checkout',
+  'comments',
+  'messages',
+  'subscriptions',
+] as const;
 export type TextArea = (typeof TEXT_AREAS)[number];
 
 const packs = new Map<string, Map<TextArea, unknown>>();

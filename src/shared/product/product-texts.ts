@@ -17,4 +17,6 @@ export const ProductTexts = {
   ADDED: 'Added!',
   SELECT_OPTION: 'Select Option',
   SOLD_OUT_BUTTON: 'Sold Out',
+  // SPEC 8.6: a subscription plan without a price unit.
+  UNAVAILABLE: 'Unavailable',
 } as const;

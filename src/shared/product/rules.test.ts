@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Messages } from '../errors.js';
 import { FolderBehavior, ProductType } from '../enums.js';
+import { registerAllLanguages } from '../i18n/all-languages.js';
 import type { MerchandisingContextJson, ProductJson, VariantJson } from './types.js';
 import {
   addButtonLabel,
@@ -30,6 +31,7 @@ import {
   stockSufficientForForm,
   subscriptionDurationText,
   subscriptionPriceText,
+  subscriptionWords,
   totalStock,
   unselectedOptions,
   unselectedOptionsMessage,
@@ -579,41 +581,63 @@ describe('subscription price phrases (SPEC 9.2)', () => {
     billingPeriod: { value, unit },
     numBillingCycles,
   });
+  const en = subscriptionWords('en-US');
+  registerAllLanguages();
+  const ja = subscriptionWords('ja-JP');
   it('says every week/month/year and every N of them', () => {
-    expect(subscriptionPriceText('$20.00', plan(1, 'WEEK'))).toBe('$20.00 every week');
-    expect(subscriptionPriceText('$20.00', plan(1, 'MONTH'))).toBe('$20.00 every month');
-    expect(subscriptionPriceText('$20.00', plan(1, 'YEAR'))).toBe('$20.00 every year');
-    expect(subscriptionPriceText('$20.00', plan(2, 'WEEK'))).toBe('$20.00 every 2 weeks');
-    expect(subscriptionPriceText('$20.00', plan(3, 'MONTH'))).toBe('$20.00 every 3 months');
-    expect(subscriptionPriceText('$20.00', plan(2, 'YEAR'))).toBe('$20.00 every 2 years');
+    expect(subscriptionPriceText('$20.00', plan(1, 'WEEK'), en)).toBe('$20.00 every week');
+    expect(subscriptionPriceText('$20.00', plan(1, 'MONTH'), en)).toBe('$20.00 every month');
+    expect(subscriptionPriceText('$20.00', plan(1, 'YEAR'), en)).toBe('$20.00 every year');
+    expect(subscriptionPriceText('$20.00', plan(2, 'WEEK'), en)).toBe('$20.00 every 2 weeks');
+    expect(subscriptionPriceText('$20.00', plan(3, 'MONTH'), en)).toBe('$20.00 every 3 months');
+    expect(subscriptionPriceText('$20.00', plan(2, 'YEAR'), en)).toBe('$20.00 every 2 years');
   });
   it('adds the duration, in years when it divides into years', () => {
-    expect(subscriptionPriceText('$20.00', plan(1, 'MONTH', 6))).toBe(
+    expect(subscriptionPriceText('$20.00', plan(1, 'MONTH', 6), en)).toBe(
       '$20.00 every month for 6 months',
     );
-    expect(subscriptionPriceText('$20.00', plan(1, 'MONTH', 12))).toBe(
+    expect(subscriptionPriceText('$20.00', plan(1, 'MONTH', 12), en)).toBe(
       '$20.00 every month for 1 year',
     );
-    expect(subscriptionPriceText('$20.00', plan(2, 'MONTH', 12))).toBe(
+    expect(subscriptionPriceText('$20.00', plan(2, 'MONTH', 12), en)).toBe(
       '$20.00 every 2 months for 2 years',
     );
-    expect(subscriptionPriceText('$5.00', plan(2, 'WEEK', 26))).toBe(
+    expect(subscriptionPriceText('$5.00', plan(2, 'WEEK', 26), en)).toBe(
       '$5.00 every 2 weeks for 1 year',
     );
-    expect(subscriptionPriceText('$5.00', plan(1, 'WEEK', 1))).toBe('$5.00 every week for 1 week');
-    expect(subscriptionPriceText('$5.00', plan(1, 'WEEK', 10))).toBe(
+    expect(subscriptionPriceText('$5.00', plan(1, 'WEEK', 1), en)).toBe(
+      '$5.00 every week for 1 week',
+    );
+    expect(subscriptionPriceText('$5.00', plan(1, 'WEEK', 10), en)).toBe(
       '$5.00 every week for 10 weeks',
     );
-    expect(subscriptionPriceText('$5.00', plan(1, 'MONTH', 1))).toBe(
+    expect(subscriptionPriceText('$5.00', plan(1, 'MONTH', 1), en)).toBe(
       '$5.00 every month for 1 month',
     );
-    expect(subscriptionPriceText('$50.00', plan(1, 'YEAR', 3))).toBe(
+    expect(subscriptionPriceText('$50.00', plan(1, 'YEAR', 3), en)).toBe(
       '$50.00 every year for 3 years',
     );
-    expect(subscriptionDurationText(plan(1, 'MONTH', 0))).toBe('');
+    expect(subscriptionDurationText(plan(1, 'MONTH', 0), en)).toBe('');
   });
   it("reads 'Unavailable' without a unit", () => {
-    expect(subscriptionPriceText('$20.00', plan(1, null))).toBe('Unavailable');
+    expect(subscriptionPriceText('$20.00', plan(1, null), en)).toBe('Unavailable');
+  });
+  it('speaks Japanese on a Japanese site', () => {
+    expect(subscriptionPriceText('$58.50', plan(3, 'MONTH', 4), ja)).toBe(
+      '3か月ごとに $58.50（1年間）',
+    );
+    expect(subscriptionPriceText('$20.00', plan(1, 'MONTH'), ja)).toBe('毎月 $20.00');
+    expect(subscriptionPriceText('$5.00', plan(1, 'WEEK'), ja)).toBe('毎週 $5.00');
+    expect(subscriptionPriceText('$5.00', plan(2, 'WEEK', 5), ja)).toBe(
+      '2週間ごとに $5.00（10週間）',
+    );
+    expect(subscriptionPriceText('￥3,000', plan(1, 'MONTH', 6), ja)).toBe(
+      '毎月 ￥3,000（6か月間）',
+    );
+    expect(subscriptionPriceText('$50.00', plan(1, 'YEAR', 3), ja)).toBe('毎年 $50.00（3年間）');
+    expect(subscriptionPriceText('$50.00', plan(2, 'YEAR'), ja)).toBe('2年ごとに $50.00');
+    expect(subscriptionDurationText(plan(1, 'MONTH', 1), ja)).toBe('1か月間');
+    expect(subscriptionPriceText('$20.00', plan(1, null), ja)).toBe('現在ご購入いただけません');
   });
 });
 

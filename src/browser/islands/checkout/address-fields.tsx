@@ -7,7 +7,6 @@ import {
   postalCodeError,
 } from '../../../shared/checkout/address-rules.js';
 import {
-  localizeMessage,
   regionLabel,
   type AddressField,
   type CheckoutTexts,
@@ -33,11 +32,15 @@ export interface FieldProps {
   wide?: boolean;
 }
 
-/** A labelled control with its hint and its error beside it (aria-invalid, aria-describedby). */
+/**
+ * A labelled control with its hint and its error beside it (aria-invalid, aria-describedby). A
+ * field with an error is invalid even while its text is still on its way ('').
+ */
 export function Field({ name, label, errors, hint, children, wide }: FieldProps) {
   const id = fieldId(name);
   const error = errors[name];
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
+  const invalid = error !== undefined;
+  const described = [hint ? `${id}-hint` : '', invalid ? `${id}-error` : '']
     .filter(Boolean)
     .join(' ');
   return (
@@ -45,7 +48,7 @@ export function Field({ name, label, errors, hint, children, wide }: FieldProps)
       <label htmlFor={id}>{label}</label>
       {children({
         id,
-        'aria-invalid': error ? true : undefined,
+        'aria-invalid': invalid || undefined,
         'aria-describedby': described || undefined,
       })}
       {hint && (
@@ -53,7 +56,7 @@ export function Field({ name, label, errors, hint, children, wide }: FieldProps)
           {hint}
         </p>
       )}
-      {error && (
+      {invalid && (
         <p className="co-error" id={`${id}-error`}>
           {error}
         </p>
@@ -66,7 +69,7 @@ export interface AddressFieldsProps {
   /** `shippingAddress` or `billingAddress`: the prefix of the error keys. */
   prefix: 'shippingAddress' | 'billingAddress';
   value: AddressDraft;
-  /** Already in the page's language. */
+  /** Already in the page's language ('' while a text is on its way). */
   errors: CheckoutFieldErrors;
   /** Countries offered; empty: every country the checkout knows. */
   countries: readonly string[];
@@ -117,7 +120,7 @@ export function AddressFields({
   const set = (field: AddressField, v: string) => {
     onChange({ ...value, [field]: v });
     // Typing again clears the field's error; it is checked again on leaving or continuing.
-    if (errors[`${prefix}.${field}`]) onFieldError(`${prefix}.${field}`, null);
+    if (errors[`${prefix}.${field}`] !== undefined) onFieldError(`${prefix}.${field}`, null);
   };
   const optional = (required: boolean, ...more: string[]) =>
     [required ? '' : texts.optional, ...more].filter(Boolean).join(' · ') || undefined;
@@ -142,7 +145,7 @@ export function AddressFields({
               ? (e) => {
                   if (!e.target.value.trim()) return;
                   const error = postalCodeError(value.country, e.target.value);
-                  onFieldError(`${prefix}.postalCode`, error && localizeMessage(texts, error));
+                  onFieldError(`${prefix}.postalCode`, error);
                 }
               : undefined
           }

@@ -11,6 +11,7 @@ import { checkoutTexts, localizeMessage } from '../../../shared/checkout/checkou
 import { Messages, type ErrorCode } from '../../../shared/errors.js';
 import { formatMoney } from '../../../shared/money.js';
 import { apiFetch, ApiError } from '../../lib/api.js';
+import { useMessages } from '../use-message.js';
 import { hasCookie } from '../../lib/cookies.js';
 import { SITE_USER_COOKIE } from '../../../shared/wire-names.js';
 import { CUSTOMER_ME_PATH, type CustomerMe } from '../../../shared/customers/api.js';
@@ -47,7 +48,8 @@ import {
 import { CodeField, type AppliedCode } from './code-field.js';
 import { OrderSummary } from './order-summary.js';
 import { PaymentStep, providerLabel } from './payment-step.js';
-import { StripeCard, type StripeCardHandle } from './stripe-card.js';
+import { LazyStripeCard } from './lazy-stripe-card.js';
+import type { StripeCardHandle } from './stripe-card.js';
 
 export const QUOTE_PATH = '/api/commerce/checkout/quote';
 export const ORDERS_PATH = '/api/commerce/orders';
@@ -147,9 +149,13 @@ export default function CheckoutPage({
   const card = useRef<StripeCardHandle | null>(null);
 
   const money = (minor: number) => formatMoney(minor, quote?.totals.currency ?? currency, locale);
-  const say = (message: string) => localizeMessage(texts, message);
-  const sayAll = (fe: CheckoutFieldErrors): CheckoutFieldErrors =>
-    Object.fromEntries(Object.entries(fe).map(([k, v]) => [k, say(v)]));
+  // What the server and the rules say stays English in state; it is shown in the page's language
+  // (the registry's table is fetched the first time one shows: '' until then).
+  const messages = useMessages();
+  const say = (message: string) => localizeMessage(texts, message, messages.say);
+  const shownErrors: CheckoutFieldErrors = Object.fromEntries(
+    Object.entries(errors).map(([k, v]) => [k, say(v)]),
+  );
   const requiresShipping = quote?.requiresShipping ?? true;
   const steps = stepsFor(requiresShipping);
   const hasCart = !!cart && cart.entries.length > 0;
@@ -166,7 +172,7 @@ export default function CheckoutPage({
       setQuote(q);
       setQuoteFailed(null);
       // A code that does not apply leaves the draft (it would refuse the order); its reason stays.
-      const reasons = [...q.invalidCoupons, ...q.invalidGiftCards].map((c) => say(c.reason));
+      const reasons = [...q.invalidCoupons, ...q.invalidGiftCards].map((c) => c.reason);
       if (reasons.length) {
         setCodeNotes(reasons);
         setDraft((cur) => dropInvalidCodes(cur, q));
@@ -176,9 +182,9 @@ export default function CheckoutPage({
       if (seq !== quoteSeq.current) return null;
       const fe = fieldErrorsOf((err as ApiError).body);
       if (Object.keys(fe).length) {
-        setErrors((e) => ({ ...e, ...sayAll(fe) }));
+        setErrors((e) => ({ ...e, ...fe }));
         setFocusTick((t) => t + 1);
-      } else setQuoteFailed(say((err as Error).message));
+      } else setQuoteFailed((err as Error).message);
       return null;
     } finally {
       if (seq === quoteSeq.current) setBusy(false);
@@ -240,17 +246,20 @@ export default function CheckoutPage({
       json: withToken(quoteRequestFor(draft, requiresShipping, true)),
     })
       .then((i) => seq === intentSeq.current && setIntent(i))
-      .catch((err: Error) => seq === intentSeq.current && setIntentFailed(say(err.message)));
+      .catch((err: Error) => seq === intentSeq.current && setIntentFailed(err.message));
   }, [wantsCard, total, intent]);
 
+  // Once per tick, when the errors shown have their texts (a screen reader reads them on focus).
+  const focusedTick = useRef(0);
   useEffect(() => {
-    if (!focusTick) return;
+    if (!focusTick || focusedTick.current === focusTick || messages.waiting()) return;
+    focusedTick.current = focusTick;
     const root = rootRef.current;
     const target =
       root?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
       root?.querySelector<HTMLElement>('.co-step[data-state="current"] h2');
     target?.focus();
-  }, [focusTick]);
+  });
 
   const update = (patch: Partial<CheckoutDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const setFieldError = (key: string, message: string | null) =>
@@ -271,7 +280,7 @@ export default function CheckoutPage({
   const continueFrom = async (e: FormEvent, s: StepId) => {
     e.preventDefault();
     if (!quote || busy) return;
-    const stepErrors = sayAll(validateStep(s, draft, quote));
+    const stepErrors = validateStep(s, draft, quote);
     const others = Object.fromEntries(
       Object.entries(errors).filter(([k]) => !(k in stepErrors) && !isStepKey(s, k)),
     );
@@ -322,7 +331,7 @@ export default function CheckoutPage({
 
   const placeOrder = async () => {
     if (!quote || placingRef.current) return;
-    const all = sayAll(validateAll(steps, draft, quote));
+    const all = validateAll(steps, draft, quote);
     if (Object.keys(all).length) {
       setErrors(all);
       openStep(firstStepWithError(steps, all) ?? 'contact');
@@ -362,9 +371,9 @@ export default function CheckoutPage({
   };
 
   const showPlaceFailure = (err: ApiError, stripe: boolean) => {
-    const message = say(err.message);
+    const message = err.message;
     if (err.code === 'CHECKOUT_FIELDS_INVALID') {
-      const fe = sayAll(fieldErrorsOf(err.body));
+      const fe = fieldErrorsOf(err.body);
       setErrors(fe);
       setFailure({ message });
       openStep(firstStepWithError(steps, fe) ?? 'review', true);
@@ -430,7 +439,7 @@ export default function CheckoutPage({
         <div className="co-layout">
           <div className="co-steps">
             <p className="co-alert" role="alert">
-              {quoteFailed}
+              {say(quoteFailed ?? '')}
             </p>
             <button
               type="button"
@@ -534,7 +543,7 @@ export default function CheckoutPage({
     switch (s) {
       case 'contact':
         return (
-          <Field name="email" label={texts.labels.email} errors={errors}>
+          <Field name="email" label={texts.labels.email} errors={shownErrors}>
             {(a11y) => (
               <input
                 {...a11y}
@@ -555,7 +564,7 @@ export default function CheckoutPage({
           <AddressFields
             prefix="shippingAddress"
             value={draft.shipping}
-            errors={errors}
+            errors={shownErrors}
             countries={quote.shipsTo}
             onChange={(shipping) => update({ shipping })}
             onFieldError={setFieldError}
@@ -571,7 +580,7 @@ export default function CheckoutPage({
             path="shippingOptionId"
             options={quote.shippingOptions}
             chosen={draft.shippingOptionId}
-            errors={errors}
+            errors={shownErrors}
             onChoose={chooseShipping}
             before={
               quote.shippingOptions.length === 0 && (
@@ -597,7 +606,7 @@ export default function CheckoutPage({
           <PaymentStep
             quote={quote}
             draft={draft}
-            errors={errors}
+            errors={shownErrors}
             texts={texts}
             language={locale}
             update={update}
@@ -683,16 +692,16 @@ export default function CheckoutPage({
                       <div className="co-card">
                         <h3 className="co-subhead">{texts.cardDetails}</h3>
                         {intent && intent.amount === total ? (
-                          <StripeCard
+                          <LazyStripeCard
                             intent={intent}
                             language={locale}
                             texts={texts}
-                            error={errors['payment.token']}
+                            error={shownErrors['payment.token']}
                             handle={card}
                           />
                         ) : intentFailed ? (
                           <p className="co-error" role="alert">
-                            {intentFailed}{' '}
+                            {say(intentFailed)}{' '}
                             <button
                               type="button"
                               className="co-edit"
@@ -735,7 +744,7 @@ export default function CheckoutPage({
           >
             {failure && (
               <>
-                <p>{failure.message}</p>
+                <p>{say(failure.message)}</p>
                 {failure.lines && failure.lines.length > 0 && (
                   <>
                     <ul>
@@ -772,7 +781,7 @@ export default function CheckoutPage({
                 texts={texts}
                 busy={busy || placing}
                 applied={applied}
-                notes={codeNotes}
+                notes={codeNotes.map(say)}
                 onApply={applyText}
               />
             )

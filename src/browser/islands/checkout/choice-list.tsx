@@ -31,9 +31,11 @@ export function ChoiceList<T extends { id: string }>({
   before?: ReactNode;
 }) {
   const error = errors[path];
+  // Invalid even while its text is on its way ('').
+  const invalid = error !== undefined;
   const errorId = `${fieldId(path)}-error`;
   return (
-    <fieldset className="co-choices" aria-describedby={error ? errorId : undefined}>
+    <fieldset className="co-choices" aria-describedby={invalid ? errorId : undefined}>
       <legend className="co-sr">{legend}</legend>
       {before}
       {options.map((o, i) => (
@@ -44,13 +46,13 @@ export function ChoiceList<T extends { id: string }>({
             id={i === 0 ? fieldId(path) : undefined}
             value={o.id}
             checked={chosen === o.id}
-            aria-invalid={error ? true : undefined}
+            aria-invalid={invalid || undefined}
             onChange={() => onChoose(o.id)}
           />
           {renderOption(o)}
         </label>
       ))}
-      {error && (
+      {invalid && (
         <p className="co-error" id={errorId}>
           {error}
         </p>

@@ -61,8 +61,8 @@ export function CodeField({ texts, busy, applied, notes, onApply }: CodeFieldPro
         </button>
       </form>
       <div id={`${id}-notes`} aria-live="polite">
-        {notes.map((n) => (
-          <p key={n} className="co-error">
+        {notes.map((n, i) => (
+          <p key={i} className="co-error">
             {n}
           </p>
         ))}

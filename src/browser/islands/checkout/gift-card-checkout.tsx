@@ -17,6 +17,7 @@ import { formatMoney } from '../../../shared/money.js';
 import { Messages, type ErrorCode } from '../../../shared/errors.js';
 import { apiFetch, ApiError } from '../../lib/api.js';
 import { AlertDialog, type AlertState } from '../product/alert-dialog.js';
+import { useMessages } from '../use-message.js';
 import { Field } from './address-fields.js';
 import { ChoiceList } from './choice-list.js';
 import {
@@ -28,7 +29,8 @@ import {
   type CheckoutDraft,
 } from './checkout-steps.js';
 import { PaymentStep } from './payment-step.js';
-import { StripeCard, type StripeCardHandle } from './stripe-card.js';
+import { LazyStripeCard } from './lazy-stripe-card.js';
+import type { StripeCardHandle } from './stripe-card.js';
 
 // Plain strings typed against the registry (a value import of ErrorCode would bundle it).
 const PAYMENT_ACTION_REQUIRED: ErrorCode = 'PAYMENT_ACTION_REQUIRED';
@@ -114,13 +116,22 @@ export default function GiftCardCheckout({
   const card = useRef<StripeCardHandle | null>(null);
 
   const money = (minor: number) => formatMoney(minor, currency, locale);
-  const say = (m: string) => localizeMessage(ct, m);
+  // Errors stay English in state and show in the page's language (see checkout-page.tsx).
+  const messages = useMessages();
+  const say = (m: string) => localizeMessage(ct, m, messages.say);
+  const shownErrors: CheckoutFieldErrors = Object.fromEntries(
+    Object.entries(errors).map(([k, v]) => [k, say(v)]),
+  );
   const chosen = denominations.find((d) => d.sku === gift.sku);
   const quote = { paymentProviders: providers, requiresShipping: false };
 
+  // Once per tick, when the errors shown have their texts.
+  const focusedTick = useRef(0);
   useEffect(() => {
-    if (focusTick) rootRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusTick]);
+    if (!focusTick || focusedTick.current === focusTick || messages.waiting()) return;
+    focusedTick.current = focusTick;
+    rootRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  });
 
   // Stripe's card form needs a PaymentIntent for the amount chosen: asked for when the card is
   // chosen, and again when the denomination changes. Its key stays with it (the intent's cart).
@@ -136,7 +147,7 @@ export default function GiftCardCheckout({
       idempotencyKey: key.current,
     })
       .then((i) => seq === intentSeq.current && setIntent(i))
-      .catch((err: Error) => seq === intentSeq.current && setIntentFailed(say(err.message)));
+      .catch((err: Error) => seq === intentSeq.current && setIntentFailed(err.message));
   }, [wantsCard, chosen?.sku, intent]);
 
   const setField = (patch: Partial<GiftDraft>) => {
@@ -182,7 +193,7 @@ export default function GiftCardCheckout({
       ...validateStep('payment', pay, NO_SHIPPING),
     };
     if (Object.keys(found).length) {
-      setErrors(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, say(v)])));
+      setErrors(found);
       setFocusTick((n) => n + 1);
       return;
     }
@@ -216,14 +227,15 @@ export default function GiftCardCheckout({
       if (!stripe && (!(failure instanceof ApiError) || failure.status !== 0)) key.current = null;
       const fe = fieldErrorsOf(failure.body);
       if (Object.keys(fe).length) {
-        setErrors(Object.fromEntries(Object.entries(fe).map(([k, v]) => [k, say(v)])));
+        setErrors(fe);
         setFocusTick((n) => n + 1);
       } else if (failure.code === 'PAYMENT_DECLINED') {
-        setErrors({ 'payment.token': say(failure.message) });
+        setErrors({ 'payment.token': failure.message });
         if (stripe && failure.message === Messages.PAYMENT_TOTAL_CHANGED) setIntent(null);
         setFocusTick((n) => n + 1);
       } else {
-        setAlert({ title: t.alertTitle, message: say(failure.message) });
+        // The checkout's own wording, or the English for the alert to show in the page's language.
+        setAlert({ title: t.alertTitle, message: localizeMessage(ct, failure.message, (m) => m) });
       }
     }
     setPlacing(false);
@@ -234,7 +246,7 @@ export default function GiftCardCheckout({
     label: string,
     opts: { type?: string; hint?: string; autoComplete?: string; max?: number } = {},
   ) => (
-    <Field name={name} label={label} errors={errors} hint={opts.hint}>
+    <Field name={name} label={label} errors={shownErrors} hint={opts.hint}>
       {(a11y) => (
         <input
           {...a11y}
@@ -270,7 +282,7 @@ export default function GiftCardCheckout({
               path="sku"
               options={denominations.map((d) => ({ ...d, id: d.sku }))}
               chosen={gift.sku}
-              errors={errors}
+              errors={shownErrors}
               onChoose={(id) => setField({ sku: id })}
               renderOption={(d) => (
                 <>
@@ -288,7 +300,13 @@ export default function GiftCardCheckout({
             <div className="co-grid gc-fields">
               {text('recipientName', t.recipientName, { autoComplete: 'off', max: 100 })}
               {text('recipientEmail', t.recipientEmail, { type: 'email', autoComplete: 'off' })}
-              <Field name="message" label={t.message} errors={errors} hint={t.messageHint} wide>
+              <Field
+                name="message"
+                label={t.message}
+                errors={shownErrors}
+                hint={t.messageHint}
+                wide
+              >
                 {(a11y) => (
                   <textarea
                     {...a11y}
@@ -299,7 +317,7 @@ export default function GiftCardCheckout({
                   />
                 )}
               </Field>
-              <Field name="sendOn" label={t.sendOn} errors={errors} hint={t.sendOnHint}>
+              <Field name="sendOn" label={t.sendOn} errors={shownErrors} hint={t.sendOnHint}>
                 {(a11y) => (
                   <input
                     {...a11y}
@@ -329,7 +347,7 @@ export default function GiftCardCheckout({
               <PaymentStep
                 quote={quote}
                 draft={pay}
-                errors={errors}
+                errors={shownErrors}
                 texts={ct}
                 language={locale}
                 update={(patch) => setPay((d) => ({ ...d, ...patch }))}
@@ -338,16 +356,16 @@ export default function GiftCardCheckout({
                   <div className="co-card">
                     <h3 className="co-subhead">{ct.cardDetails}</h3>
                     {intent && intent.amount === chosen?.amount ? (
-                      <StripeCard
+                      <LazyStripeCard
                         intent={intent}
                         language={locale}
                         texts={ct}
-                        error={errors['payment.token']}
+                        error={shownErrors['payment.token']}
                         handle={card}
                       />
                     ) : intentFailed ? (
                       <p className="co-error" role="alert">
-                        {intentFailed}{' '}
+                        {say(intentFailed)}{' '}
                         <button type="button" className="co-edit" onClick={() => setIntent(null)}>
                           {ct.tryAgain}
                         </button>

@@ -21,7 +21,7 @@ import { PriceDisplay } from './price-display.js';
 import { priceView, restockVariantFor, soldOutFor } from './product-form-model.js';
 import { QuantityInput } from './quantity-input.js';
 import { loadRestockForm, useRestockForm } from './restock-slot.js';
-import { purchaseChoices, SubscriptionChoice } from './subscription-choice.js';
+import { loadSubscriptionChoice, useSubscriptionChoice } from './subscription-slot.js';
 import { useAddToCart } from './use-add-to-cart.js';
 import { loadVariantSelectors, useVariantSelectors } from './variant-slot.js';
 
@@ -54,7 +54,8 @@ export function ProductForm(props: ProductFormProps) {
   }, [item.id, imageId]);
   const soldOut = soldOutFor(product, variant);
   const price = priceView(product, variant);
-  const choices = purchaseChoices(product, price.price, price.currency, locale);
+  const purchase = useSubscriptionChoice(product.isSubscribable);
+  const choices = purchase?.purchaseChoices(product, price.price, price.currency, locale) ?? [];
   const [choiceValue, setChoiceValue] = useState(choices[0]?.value ?? '');
   const choice = choices.find((c) => c.value === choiceValue) ?? choices[0];
   const subscription = choice?.subscription ?? false;
@@ -95,8 +96,8 @@ export function ProductForm(props: ProductFormProps) {
         soldOutText={merchandising.customSoldOutText}
         texts={texts}
       />
-      {choices.length > 0 ? (
-        <SubscriptionChoice
+      {purchase && choices.length > 0 ? (
+        <purchase.SubscriptionChoice
           legend={texts.purchaseOptionsText}
           choices={choices}
           value={choice?.value ?? ''}
@@ -158,10 +159,14 @@ export function prepareProductForm(props: ProductFormProps): Promise<unknown> {
   return Promise.all([
     first ? loadRestockForm() : undefined,
     variantSelectorsVisible(product) ? loadVariantSelectors() : undefined,
+    product.isSubscribable ? loadSubscriptionChoice() : undefined,
   ]);
 }
 
 export const prepare = prepareProductForm;
+
+/** For the quick view: a subscription's purchase options before it shows the form. */
+export { loadSubscriptionChoice };
 
 /**
  * Island `product-form`: the product page's own form (pdp), and each add-on product offered on

@@ -127,19 +127,26 @@ describe('product-form SSR (runs in node, no DOM)', () => {
   });
 
   it('prepares (before hydrating) the restock chunk only when the first render shows the form', async () => {
-    // prepare resolves [restock form or undefined, option choosers or undefined].
+    // prepare resolves [restock form or undefined, option choosers or undefined, the
+    // subscription words (undefined: English, or not sold by subscription)].
     const p = product({ variants: [variant({ id: 'v-1', qtyInStock: 0 })] });
     const on = merchandising({ restockNotificationViews: ['PRODUCT_DETAIL'] });
     await expect(prepareForm(props({ item: item(p), merchandising: on }))).resolves.toEqual([
       RestockForm,
       undefined,
+      undefined,
     ]);
-    await expect(prepareForm(props({ item: item(p) }))).resolves.toEqual([undefined, undefined]);
+    await expect(prepareForm(props({ item: item(p) }))).resolves.toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
     await expect(prepareForm(props({ item: item(product()), merchandising: on }))).resolves.toEqual(
-      [undefined, undefined],
+      [undefined, undefined, undefined],
     );
     // A product block is its own view: the product page's setting does not show the form there.
     await expect(prepareBlock(props({ item: item(p), merchandising: on }))).resolves.toEqual([
+      undefined,
       undefined,
       undefined,
     ]);
@@ -147,11 +154,12 @@ describe('product-form SSR (runs in node, no DOM)', () => {
     await expect(prepareBlock(props({ item: item(p), merchandising: block }))).resolves.toEqual([
       RestockForm,
       undefined,
+      undefined,
     ]);
   });
 
   it('prepares the option choosers only for a product with options', async () => {
-    await expect(prepareForm(props())).resolves.toEqual([undefined, VariantSelectors]);
+    await expect(prepareForm(props())).resolves.toEqual([undefined, VariantSelectors, undefined]);
   });
 
   it('hides the quantity for subscriptions and shows the subscription phrase with a one-time choice', () => {
@@ -165,6 +173,36 @@ describe('product-form SSR (runs in node, no DOM)', () => {
     expect(text(html)).toContain('One-time purchase: $25.00');
     expect(html).not.toContain('type="number"');
     expect(html).toMatch(/>Subscribe<\/button>/);
+  });
+
+  it('words the subscription phrases and the one-time choice in Japanese on a Japanese site', () => {
+    registerAllLanguages();
+    const p = product({
+      isSubscribable: true,
+      oneTimePurchaseAllowed: true,
+      subscriptionPlan: null,
+      productSubscriptionOptions: [
+        {
+          id: 'q',
+          billingPeriod: { value: 3, unit: 'MONTH' },
+          numBillingCycles: 4,
+          discountPercent: 10,
+        },
+        {
+          id: 'w',
+          billingPeriod: { value: 1, unit: 'WEEK' },
+          numBillingCycles: 0,
+          discountPercent: 0,
+        },
+      ],
+    });
+    const html = text(
+      renderToString(<ProductFormIsland {...props({ item: item(p), locale: 'ja-JP' })} />),
+    );
+    expect(html).toContain('3か月ごとに $22.50（1年間）');
+    expect(html).toContain('毎週 $25.00');
+    expect(html).toContain('通常購入: $25.00');
+    expect(html).not.toMatch(/every|One-time/);
   });
 
   it('custom button text overrides the label', () => {

@@ -8,21 +8,21 @@ import type { ProductForm } from './product-form.js';
 
 type ProductFormComponent = typeof ProductForm;
 
-let formChunk: Promise<ProductFormComponent> | undefined;
+let formChunk: Promise<typeof import('./product-form.js')> | undefined;
 /**
  * The product form is the product page's chunk (with the restock form and its bot check): a list
  * page fetches it only when a quick view is pointed at, focused or opened, not for every card
- * (issue 13's JS budget). A failed fetch is forgotten, so the next opening tries again.
+ * (issue 13's JS budget); a subscription's purchase options with it. A failed fetch is
+ * forgotten, so the next opening tries again.
  */
-function loadProductForm(): Promise<ProductFormComponent> {
-  formChunk ??= import('./product-form.js').then(
-    (m) => m.ProductForm,
-    (err: unknown) => {
-      formChunk = undefined;
-      throw err;
-    },
-  );
-  return formChunk;
+async function loadProductForm(subscribable: boolean): Promise<ProductFormComponent> {
+  formChunk ??= import('./product-form.js').catch((err: unknown) => {
+    formChunk = undefined;
+    throw err;
+  });
+  const m = await formChunk;
+  if (subscribable) await m.loadSubscriptionChoice();
+  return m.ProductForm;
 }
 
 /**
@@ -36,7 +36,8 @@ export default function QuickView(props: ProductIslandProps) {
   const [Form, setForm] = useState<ProductFormComponent | null>(null);
   const prefetch = () => {
     if (Form) return;
-    loadProductForm()
+    // A subscription's purchase options come before the form shows (subscription-slot.ts).
+    loadProductForm(props.item.structuredContent.isSubscribable)
       .then((component) => setForm(() => component))
       .catch((err: unknown) => console.warn('quick view: could not load the product form', err));
   };

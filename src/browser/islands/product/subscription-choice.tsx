@@ -1,6 +1,7 @@
 import { useId } from 'react';
+import { fillText } from '../../../shared/i18n/storefront-texts.js';
 import { formatMoney } from '../../../shared/money.js';
-import { subscriptionPriceText } from '../../../shared/product/rules.js';
+import { subscriptionPriceText, subscriptionWords } from '../../../shared/product/rules.js';
 import type { ProductJson } from '../../../shared/product/types.js';
 
 export const ONE_TIME = 'one-time';
@@ -25,6 +26,7 @@ export function purchaseChoices(
 ): PurchaseChoice[] {
   if (!product.isSubscribable) return [];
   const fmt = (minor: number) => formatMoney(minor, currency, locale);
+  const words = subscriptionWords(locale);
   const choices: PurchaseChoice[] = [];
   if (product.productSubscriptionOptions.length > 0) {
     for (const o of product.productSubscriptionOptions) {
@@ -33,7 +35,7 @@ export function purchaseChoices(
       );
       choices.push({
         value: o.id,
-        label: subscriptionPriceText(fmt(discounted), o),
+        label: subscriptionPriceText(fmt(discounted), o, words),
         subscription: true,
         subscriptionOptionId: o.id,
       });
@@ -41,14 +43,14 @@ export function purchaseChoices(
   } else if (product.subscriptionPlan) {
     choices.push({
       value: 'plan',
-      label: subscriptionPriceText(fmt(priceMinor), product.subscriptionPlan),
+      label: subscriptionPriceText(fmt(priceMinor), product.subscriptionPlan, words),
       subscription: true,
     });
   }
   if (product.oneTimePurchaseAllowed) {
     choices.push({
       value: ONE_TIME,
-      label: `One-time purchase: ${fmt(priceMinor)}`,
+      label: fillText(words.oneTimePurchase, { price: fmt(priceMinor) }),
       subscription: false,
     });
   }

@@ -5,12 +5,17 @@ import {
   themeTexts,
   type ThemeTexts,
 } from '../../../shared/i18n/storefront-texts.js';
+import { engineSubscriptionStrings } from '../helpers/subscription-strings.js';
 import { DEFAULT_HEADER, policyTitles } from '../../../shared/content/validate-settings.js';
 import { designJson, policyLinks } from '../../content/site-design/styles-css.js';
 import type { Site } from '../../sites/site-queries.js';
 import type { CollectionRow } from '../../content/content-queries.js';
 import { gallerySettings } from '../../../shared/gallery/gallery-settings.js';
 import { itemClickable } from '../../../shared/product/rules.js';
+import {
+  ENGLISH_SUBSCRIPTION_WORDS,
+  subscriptionWords,
+} from '../../../shared/product/rules-subscription.js';
 import { collectionUrl } from './item-json.js';
 import type {
   CollectionJson,
@@ -25,12 +30,19 @@ export const DEFAULT_TIME_ZONE = 'America/New_York';
 
 /**
  * SPEC 9.1 texts the engine's commerce formatters and our templates read, in the site's language
- * (src/shared/i18n/storefront-texts.ts; English for a language without its own table).
+ * (src/shared/i18n/storefront-texts.ts; English for a language without its own table). Another
+ * language also gets the engine's subscription price templates in its words (English sites keep
+ * the engine's own English, the same sentences).
  */
 export function localizedStrings(language: string): Readonly<Record<string, string>> {
   let strings = stringsByLanguage.get(language);
   if (!strings) {
-    strings = Object.freeze({ ...storefrontTexts(language), ...themeTexts(language) });
+    const words = subscriptionWords(language);
+    strings = Object.freeze({
+      ...(words === ENGLISH_SUBSCRIPTION_WORDS ? {} : engineSubscriptionStrings(language)),
+      ...storefrontTexts(language),
+      ...themeTexts(language),
+    });
     stringsByLanguage.set(language, strings);
   }
   return strings;

@@ -1,10 +1,7 @@
 import { Messages } from '../../errors.js';
-import { PostalMessages } from '../../checkout/address-rules.js';
 import type { CheckoutTexts } from '../../checkout/checkout-texts.js';
 
 /** Japanese as Japanese shops word their checkout. */
-// DiscountReasons' texts are written out: the checkout page does not load that module otherwise
-// (text-packs.test.ts checks each has its Japanese).
 const JA: CheckoutTexts = {
   pageTitle: 'ご購入手続き',
   subscription: { subscribe: '定期購入を申し込む', subscribing: 'お申し込み中…', plan: 'プラン' },
@@ -89,51 +86,12 @@ const JA: CheckoutTexts = {
   freeShipping: '送料無料',
   nothingToPay: '割引とギフトカードでお支払いが完了するため、お支払いは不要です。',
   quantity: (n) => `数量 ${n}`,
+  // Only where the checkout words a registry text its own way (beside the lines it lists, on the
+  // form); every other message is the registry's (ja/messages.ts, fetched when one shows).
   messages: {
-    Required: '必須項目です。',
-    'Please enter a valid email': '正しいメールアドレスを入力してください。',
-    'We do not ship to this country.': 'この国・地域には配送できません。',
-    'Please choose one of the shipping options offered.':
-      '表示されている配送方法から選んでください。',
-    [PostalMessages.FOUR_DIGITS]: '郵便番号は4桁の数字で入力してください。',
-    [PostalMessages.FIVE_DIGITS]: '郵便番号は5桁の数字で入力してください。',
-    [PostalMessages.POSTCODE_FOUR_DIGITS]: '郵便番号は4桁の数字で入力してください。',
-    [PostalMessages.ZIP_FIVE_DIGITS]: 'ZIPコードは5桁の数字で入力してください。',
-    [PostalMessages.INVALID]: '郵便番号が正しくありません。',
-    [PostalMessages.FSA_INVALID]: 'FSAコードが正しくありません。',
-    'Enter your card number.': 'カード番号を入力してください。',
-    'Test mode: use 4242 4242 4242 4242.':
-      'テストモードでは 4242 4242 4242 4242 をお使いください。',
-    'Choose how to pay.': 'お支払い方法を選んでください。',
-    'Choose a shipping method.': '配送方法を選んでください。',
-    [Messages.UPDATE_MISSING_INFO]:
-      '未入力または正しくない項目があります。上の入力内容をご確認ください。',
-    [Messages.CART_EMPTY]: 'カートに商品はありません。',
+    [Messages.REQUIRED]: '必須項目です。',
     [Messages.OUT_OF_STOCK]: '申し訳ありません。在庫が足りない商品があります。',
-    [Messages.PAYMENT_METHOD_UNAVAILABLE]: 'このお支払い方法は現在ご利用いただけません。',
     [Messages.CHECKOUT_CART_CHANGED]: 'カートの内容が変更されました。内容をご確認ください。',
-    'Your card was declined.': 'カードが承認されませんでした。',
-    'Your card has insufficient funds.': 'カードの利用可能額が不足しています。',
-    [Messages.CHECK_CONNECTION]: 'インターネット接続をご確認ください。',
-    [Messages.PLEASE_TRY_AGAIN]: 'もう一度お試しください。',
-    [Messages.TOO_MANY_REQUESTS]: '数秒後にもう一度お試しください。',
-    [Messages.PAYMENT_ACTION_REQUIRED]: 'カード会社による本人認証が必要です。',
-    [Messages.PAYMENT_NOT_FOUND]:
-      'このお支払いはこのご注文のものではありません。カード情報をもう一度入力してください。',
-    [Messages.PAYMENT_TOTAL_CHANGED]:
-      'カード確認後にご注文の合計金額が変わりました。内容をご確認のうえ、もう一度お支払いください。',
-    [Messages.SESSION_EXPIRED]:
-      'セッションの有効期限が切れました。ページを再読み込みしてもう一度お試しください。',
-    'Add something to your cart to use this code.': 'カートに商品を入れてからご利用ください。',
-    'This code is not valid.': 'このコードは無効です。',
-    'This code has expired.': 'このコードは有効期限が切れています。',
-    'This code is not valid yet.': 'このコードはまだご利用いただけません。',
-    'This code has been used up.': 'このコードは利用上限に達しました。',
-    'This code was already used with this email.': 'このコードはこのメールアドレスで利用済みです。',
-    'This code does not apply to the items in your cart.':
-      'このコードはカート内の商品には使えません。',
-    'A larger discount is already applied to this order.':
-      'より大きな割引がすでに適用されています。',
   },
   maxLength: (n) => `${n}文字以内で入力してください。`,
   minimumSubtotal: (amount) => `ご購入には小計${amount}以上のご注文が必要です。`,

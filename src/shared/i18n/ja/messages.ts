@@ -96,11 +96,42 @@ const JA: MessageTexts = {
     COMMENT_INVALID: 'コメントの内容をご確認ください。',
     COMMENTS_CLOSED: 'コメントは締め切られました。',
   },
+  // Written out, not imported, so this chunk shares no module with the pages that fetch it
+  // (text-packs.test.ts checks each source's texts have their Japanese).
   extra: {
-    // SPEC 2.2's alert titles (ALERT_TITLES), literal so this chunk shares nothing with the cart's.
+    // SPEC 2.2's alert titles (ALERT_TITLES).
     'Unable to Add Item': 'カートに追加できませんでした',
     'Unable to Purchase Item': 'ご購入手続きに進めませんでした',
     'Unable to purchase Gift Card': 'ギフトカードを購入できませんでした',
+    // The checkout's field rules (address-rules.ts, SPEC 5.7's PostalMessages) and the server's.
+    'Please enter a valid email': '正しいメールアドレスを入力してください。',
+    'We do not ship to this country.': 'この国・地域には配送できません。',
+    'Please choose one of the shipping options offered.':
+      '表示されている配送方法から選んでください。',
+    'Postal Codes need to be 4 digits.': '郵便番号は4桁の数字で入力してください。',
+    'Postal Codes need to be 5 digits': '郵便番号は5桁の数字で入力してください。',
+    'Postcodes need to be 4 digits': '郵便番号は4桁の数字で入力してください。',
+    'ZIP Codes need to be 5 digits.': 'ZIPコードは5桁の数字で入力してください。',
+    'Invalid postal code.': '郵便番号が正しくありません。',
+    'An FSA code is invalid.': 'FSAコードが正しくありません。',
+    // The checkout's payment step (CARD_MESSAGES, checkout-steps.ts) and the test card's answers.
+    'Enter your card number.': 'カード番号を入力してください。',
+    'Test mode: use 4242 4242 4242 4242.':
+      'テストモードでは 4242 4242 4242 4242 をお使いください。',
+    'Choose how to pay.': 'お支払い方法を選んでください。',
+    'Choose a shipping method.': '配送方法を選んでください。',
+    'Your card has insufficient funds.': 'カードの利用可能額が不足しています。',
+    // Why a discount code does not apply (DiscountReasons; MINIMUM keeps its English amount).
+    'Add something to your cart to use this code.': 'カートに商品を入れてからご利用ください。',
+    'This code is not valid.': 'このコードは無効です。',
+    'This code has expired.': 'このコードは有効期限が切れています。',
+    'This code is not valid yet.': 'このコードはまだご利用いただけません。',
+    'This code has been used up.': 'このコードは利用上限に達しました。',
+    'This code was already used with this email.': 'このコードはこのメールアドレスで利用済みです。',
+    'This code does not apply to the items in your cart.':
+      'このコードはカート内の商品には使えません。',
+    'A larger discount is already applied to this order.':
+      'より大きな割引がすでに適用されています。',
   },
   selectOptions: (names) => `${names.join('、')}を選択してください。`,
 };
