@@ -34,19 +34,24 @@ export async function startServer(opts = {}) {
   // BENCH_SERVER_NODE_ARGS go to the server's node only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`
   // to profile the server through a section.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/server/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_OWNER_PASSWORD: 'demo-password',
-      LOG_LEVEL: 'warn',
-      READY_FILE: readyFile,
-      ...opts.env,
+  // The young generation `npm start` / `npm run serve` give the server (package.json).
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=64', ...nodeArgs, path.join(root, 'dist/server/main.js')],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO_OWNER_PASSWORD: 'demo-password',
+        LOG_LEVEL: 'warn',
+        READY_FILE: readyFile,
+        ...opts.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
   // Seeding on a busy 2-core machine can take minutes.
