@@ -74,48 +74,11 @@ describe('product reviews in the browser (390 px)', () => {
     const { page } = shopper;
     await page.goto('/shop/p/everyday-bowl');
     expect(await page.textContent('.product-reviews-summary')).toContain('4.5');
-    expect(
-      (await call(page, 'POST', '/api/commerce/shopping-cart/entries', { ...BOWL, quantity: 1 }))
-        .status,
-    ).toBe(200);
-    const placed = await call(page, 'POST', '/api/commerce/orders', {
-      email,
-      shippingAddress: {
-        firstName: 'Rosa',
-        lastName: 'Parks',
-        line1: '1 Main St',
-        city: 'New York',
-        region: 'NY',
-        postalCode: '10001',
-        country: 'US',
-        phone: '555 0100',
-      },
-      shippingOptionId: 'standard',
-      payment: { provider: 'test', token: 'tok_visa' },
-    });
-    expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+    await buyBowl(page, email);
 
     // The owner reads the held confirmation mail (no SMTP here) through the outbox API.
-    const owner = await newPage(browser, { baseURL: server.url, viewport: PHONE });
-    await owner.page.goto('/config/login');
-    await owner.page.fill('#email', 'owner@demo.test');
-    await owner.page.fill('#password', 'demo-password');
-    await owner.page.click('button[type=submit]');
-    await owner.page.waitForURL(/\/config$/);
-    let link = '';
-    await expect
-      .poll(
-        async () => {
-          const outbox = (await call(owner.page, 'GET', '/api/mail/outbox?pageSize=100')).json as {
-            items: { kind: string; to: string; text: string }[];
-          };
-          const mail = outbox.items.find((m) => m.kind === 'order-confirmation' && m.to === email);
-          link = /Review your purchase: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
-          return link;
-        },
-        { timeout: 30_000 },
-      )
-      .not.toBe('');
+    const owner = await signedInOwner(browser, server);
+    const link = await reviewLinkInMail(owner.page, email);
 
     // The mail's link: the review request page (209), one form per product bought.
     await page.goto(new URL(link).pathname);
@@ -269,15 +232,22 @@ async function buyAndGetReviewLink(
 ): Promise<string> {
   const shopper = await newPage(browser, { baseURL: server.url, viewport: PHONE });
   await shopper.page.goto('/shop/p/everyday-bowl');
-  expect(
-    (
-      await call(shopper.page, 'POST', '/api/commerce/shopping-cart/entries', {
-        ...BOWL,
-        quantity: 1,
-      })
-    ).status,
-  ).toBe(200);
-  const placed = await call(shopper.page, 'POST', '/api/commerce/orders', {
+  await buyBowl(shopper.page, email);
+  const owner = await signedInOwner(browser, server);
+  const link = await reviewLinkInMail(owner.page, email);
+  await shopper.context.close();
+  await owner.context.close();
+  return link;
+}
+
+/** One Everyday Bowl bought with the test card, from the page's own session. */
+async function buyBowl(page: Page, email: string): Promise<void> {
+  const added = await call(page, 'POST', '/api/commerce/shopping-cart/entries', {
+    ...BOWL,
+    quantity: 1,
+  });
+  expect(added.status).toBe(200);
+  const placed = await call(page, 'POST', '/api/commerce/orders', {
     email,
     shippingAddress: {
       firstName: 'Rosa',
@@ -293,17 +263,25 @@ async function buyAndGetReviewLink(
     payment: { provider: 'test', token: 'tok_visa' },
   });
   expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+}
+
+async function signedInOwner(browser: Browser, server: RunningServer) {
   const owner = await newPage(browser, { baseURL: server.url, viewport: PHONE });
   await owner.page.goto('/config/login');
   await owner.page.fill('#email', 'owner@demo.test');
   await owner.page.fill('#password', 'demo-password');
   await owner.page.click('button[type=submit]');
   await owner.page.waitForURL(/\/config$/);
+  return owner;
+}
+
+/** The "Review your purchase" link of the held confirmation mail (no SMTP here). */
+async function reviewLinkInMail(ownerPage: Page, email: string): Promise<string> {
   let link = '';
   await expect
     .poll(
       async () => {
-        const outbox = (await call(owner.page, 'GET', '/api/mail/outbox?pageSize=100')).json as {
+        const outbox = (await call(ownerPage, 'GET', '/api/mail/outbox?pageSize=100')).json as {
           items: { kind: string; to: string; text: string }[];
         };
         const mail = outbox.items.find((m) => m.kind === 'order-confirmation' && m.to === email);
@@ -313,7 +291,5 @@ async function buyAndGetReviewLink(
       { timeout: 30_000 },
     )
     .not.toBe('');
-  await shopper.context.close();
-  await owner.context.close();
   return link;
 }
