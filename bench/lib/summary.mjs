@@ -180,6 +180,24 @@ rounds) PGlite 132/s with a 6.2 s p99 tail, PostgreSQL 398/s, p99 549 ms. On the
 afterwards (load ≈ 2, the row below): PGlite **266/s**, p99 434 ms; PostgreSQL **499/s**, p99 486
 ms (p50 101 ms), 0 oversold in 100 rounds on both. The p99 target (< 100 ms at 64 connections) is
 far off on both: 64 shoppers at once on two cores shared with the sender and PostgreSQL queue.
+Orders on 2026-11-28 evening (issue 10's last target), each step measured on PostgreSQL:
+- Replaying a captured batch of 64 placements in a rolled-back transaction (backend CPU from
+  \`/proc\`): \`place_order\` one by one cost ≈0.66–0.75 ms per order, most of it the executor's
+  start-up for its ~15 statements; recording the batch set-wise (\`place_orders_together\`: two
+  checks, then every write as one statement of data-modifying CTEs) costs ≈0.35 ms per order; a
+  batch of one costs ≈1 ms either way.
+- A checkout without a code no longer queries the discounts (automatic ones cached per content
+  version): ≈0.23 ms of backend CPU per order, from \`log_statement_stats\`.
+- Closed loop, one process (CPU per order from \`/proc\`; the "before" read while helpers shared
+  the machine): server 1.6 → 1.1 ms, PostgreSQL 1.4 → 0.95 ms; 442–499/s → 661/s. The open
+  loop at 500/s still had p99 69–180 ms over five runs, p50 ≈25 ms even at 250/s: \`--trace-gc\` showed scavenges every ~30 ms (p99 22 ms) and
+  mark-compacts every ~100 ms (10–19 ms) on a 35–60 MB heap. With \`--max-semi-space-size=64\`
+  (now in \`npm start\` / \`npm run serve\`, and the bench starts the server the same way) p50 fell to
+  13–18 ms and p99 to 74–122 ms in three runs, then 32 ms in the run below (798/s): the target
+  holds in three of those four runs, so the tail is still this machine's weather, not a margin.
+- \`WORKERS=2\` (docs/deploy.md's deployment) is measured too: before the young-generation change
+  its p99 at 500/s was 178–315 ms (the two processes' batches queue on the website's order
+  counter); after it, the row below.
 To profile the server through a section, pass node flags to it alone:
 \`BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" node bench/run.mjs cart\`.
 ${loads.length ? `Load average (1 / 5 / 15 min) when each section started: ${loads.join('; ')}.\n` : ''}
