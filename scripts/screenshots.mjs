@@ -92,6 +92,9 @@ try {
         if (!stop.dialog) await loadTop(page);
         await stop.act?.(page);
         await settle(page);
+        // A whole-page picture shows the sticky header where the page was scrolled to: from the
+        // top it sits where a visitor sees it.
+        if (!stop.dialog) await page.evaluate(() => window.scrollTo(0, 0));
         const size = await page.evaluate(() => ({
           width: document.documentElement.scrollWidth,
           height: document.documentElement.scrollHeight,
