@@ -140,7 +140,7 @@ export async function searchItems(
     offset: number;
     limit: number;
     excludeIds?: readonly string[] | undefined;
-    /** Collections whose items are left out (members-only ones for visitors). */
+    /** Collections whose items are left out (members-only and password-protected ones). */
     excludeCollectionIds?: readonly string[] | undefined;
   },
 ): Promise<{ rows: ItemRow[]; hasMore: boolean }> {

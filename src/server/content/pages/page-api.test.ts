@@ -295,6 +295,57 @@ describeEachBackend('pages API', (kind) => {
     expect((await new Visitor(app).get('/members?format=json')).json().pageType).toBe(2);
   });
 
+  it('keeps a locked blog’s posts out of search and of summary blocks, even for a visitor with its pass', async () => {
+    const diary = await create('Studio Diary', { kind: 'blog' });
+    await admin.post(`/api/content/pages/${diary.id}/publish`, { version: diary.version });
+    await h.db
+      .insertInto('items')
+      .values({
+        id: 'diary-post',
+        site_id: 's1',
+        collection_id: diary.id,
+        url_id: 'kiln-log',
+        title: 'Quietkiln firing log',
+        record_type: 1,
+      })
+      .execute();
+    const home = await create('Diary Digest');
+    const saved = await admin.put(`/api/content/pages/${home.id}`, {
+      ...input(home),
+      sections: [section([{ id: 'b1', type: 17, collectionId: diary.id, limit: 3 }])],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const digest = saved.json<{ page: PageDoc }>().page;
+    await admin.post(`/api/content/pages/${home.id}/publish`, { version: digest.version });
+    const lists = async (v: Visitor) => ({
+      search: (await v.get('/search?q=quietkiln')).body.includes('Quietkiln firing log'),
+      json: JSON.stringify((await v.get('/search?q=quietkiln&format=json')).json().items),
+      summary: (await v.get('/diary-digest')).body.includes('Quietkiln firing log'),
+    });
+    // Open, it is found and summarised like any blog.
+    const before = await lists(new Visitor(app));
+    expect(before.search && before.summary).toBe(true);
+    expect(before.json).toContain('Quietkiln firing log');
+
+    const locked = await admin.put(`/api/content/pages/${diary.id}/password`, {
+      password: 'open-sesame',
+    });
+    expect(locked.statusCode, locked.body).toBe(200);
+    const visitor = new Visitor(app);
+    expect(await lists(visitor)).toEqual({ search: false, json: '[]', summary: false });
+    // A pass opens the page it was typed on, not the site's lists.
+    const pass = await visitor.post('/api/content/unlock', {
+      path: '/studio-diary',
+      password: 'open-sesame',
+    });
+    expect(pass.statusCode, pass.body).toBe(200);
+    expect((await visitor.get('/studio-diary/kiln-log')).body).toContain('Quietkiln firing log');
+    expect(await lists(visitor)).toEqual({ search: false, json: '[]', summary: false });
+
+    await admin.put(`/api/content/pages/${diary.id}/password`, { password: null });
+    expect((await lists(new Visitor(app))).summary).toBe(true);
+  });
+
   it('previews unsaved input, one section alone, and the draft frame with selection attributes', async () => {
     const p = await create('Preview Me');
     const page = {

@@ -51,12 +51,24 @@ export interface PageRequest {
 
 /**
  * Issue 14: collections whose items this render must leave out of search results and of
- * summary, product list and product blocks — the members-only ones, unless the website has
- * customer accounts off (then they are public) or the visitor is a member (`req.member`).
+ * summary, product list and product blocks:
+ * - members-only ones, unless the website has customer accounts off (then they are public) or
+ *   the visitor is a member (`req.member`);
+ * - password-protected ones, unless this render is the owner's preview or the visitor's pass
+ *   opened that collection (`req.unlocked`). A pass opens one page, not the site's search: like
+ *   the hosted builders, a protected page's items are never listed where the lock is not asked.
  */
-export function membersOnlyIds(req: Pick<PageRequest, 'base' | 'member'>): string[] {
-  if (req.member || !customerAccountsOn(req.base.site)) return [];
-  return req.base.collections.filter((c) => c.members_only).map((c) => c.id);
+export function hiddenCollectionIds(
+  req: Pick<PageRequest, 'base' | 'member' | 'preview' | 'unlocked'>,
+): string[] {
+  const membersHidden = !req.member && customerAccountsOn(req.base.site);
+  return req.base.collections
+    .filter(
+      (c) =>
+        (membersHidden && c.members_only) ||
+        (c.password_hash !== null && !req.preview && !req.unlocked?.has(c.id)),
+    )
+    .map((c) => c.id);
 }
 
 /** Items per list page, by collection kind. */

@@ -1,6 +1,11 @@
 import { themeTexts } from '../../../shared/i18n/storefront-texts.js';
 import { PageType } from '../../../shared/enums.js';
-import { membersOnlyIds, PAGE_SIZES, type ContextDeps, type PageRequest } from './context-deps.js';
+import {
+  hiddenCollectionIds,
+  PAGE_SIZES,
+  type ContextDeps,
+  type PageRequest,
+} from './context-deps.js';
 import { assetIdsOf, itemJson } from './item-json.js';
 import { paginationJson } from './pagination.js';
 import { unlistedIds } from './products-json.js';
@@ -23,7 +28,7 @@ export async function buildSearchContext(
         offset: req.query.offset,
         limit: pageSize,
         excludeIds: await unlistedIds(deps, site.id),
-        excludeCollectionIds: membersOnlyIds(req),
+        excludeCollectionIds: hiddenCollectionIds(req),
       })
     : { rows: [], hasMore: false };
   const assets = await deps.content.findAssets(deps.db, site.id, assetIdsOf(rows));

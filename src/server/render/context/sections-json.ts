@@ -7,7 +7,7 @@ import {
 import { videoEmbedOf } from '../../../shared/content/video-url.js';
 import { galleryBlockInput, gallerySettings } from '../../../shared/gallery/gallery-settings.js';
 import type { CollectionRow, ItemRow } from '../../content/content-queries.js';
-import { membersOnlyIds, type ContextDeps, type PageRequest } from './context-deps.js';
+import { hiddenCollectionIds, type ContextDeps, type PageRequest } from './context-deps.js';
 import { assetIdsOf, imageJson, itemJson } from './item-json.js';
 import { attachProducts, unlistedIds } from './products-json.js';
 import type { BlockJson, ItemJson, PageContext, SectionJson } from './types.js';
@@ -177,16 +177,16 @@ async function blockRows(
   now: number,
 ): Promise<ItemRow[]> {
   const siteId = req.base.site.id;
-  // Issue 14: a members-only collection's items stay off the pages visitors share.
-  const membersOnly = membersOnlyIds(req);
+  // Issue 14: members-only and locked collections' items stay off the pages visitors share.
+  const hidden = hiddenCollectionIds(req);
   if (b.type === BlockCode.PRODUCT) {
     if (!b.itemId || unlisted.includes(b.itemId)) return [];
     const rows = await deps.content.findItemsByIds(deps.db, siteId, [b.itemId]);
-    return rows.filter((r) => !membersOnly.includes(r.collection_id));
+    return rows.filter((r) => !hidden.includes(r.collection_id));
   }
   if (b.type !== BlockCode.PRODUCT_LIST && b.type !== BlockCode.SUMMARY) return [];
   const source = req.base.collections.find((c) => c.id === b.collectionId);
-  if (!source || membersOnly.includes(source.id)) return [];
+  if (!source || hidden.includes(source.id)) return [];
   const limit = Math.min(b.limit, BLOCK_ITEMS_MAX);
   if (source.kind === 'events') {
     // Upcoming events first, soonest first; past ones after, latest first.
