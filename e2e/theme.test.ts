@@ -131,7 +131,7 @@ describe('the default theme on phones and desktops (issue 14)', () => {
     });
   }
 
-  it('list links are tap targets of at least 44 px at 390 px: titles, read more, comments, map', async () => {
+  it('list links are tap targets of at least 44 px at 390 px: titles, read more, comments, terms, map', async () => {
     const { page, errors, context } = await newPage(browser, {
       viewport: { width: 390, height: 800 },
     });
