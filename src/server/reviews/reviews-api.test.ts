@@ -5,6 +5,8 @@ import { buildTestApp, TEST_SECRET, Visitor } from '../testing/test-app.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { AppDeps } from '../deps.js';
 import { Role } from '../../shared/enums.js';
+import { Messages } from '../../shared/errors.js';
+import { CRUMB_COOKIE } from '../../shared/wire-names.js';
 import { HOST_B, SITE_A, SITE_B, seedShop, Shopper } from '../cart/test-fixtures.js';
 import { saveCheckoutSettings } from '../orders/checkout-settings.js';
 import { placeBody, SHOP_SETTINGS } from '../orders/test-fixtures.js';
@@ -298,16 +300,41 @@ describeEachBackend('reviews API', (kind) => {
     const tee = await post({ productId: 'tee', rating: '5', body: 'x', name: 'Ada' });
     expect(tee.statusCode).toBe(400);
     expect(shown(tee.body)).not.toContain('value="Ada"'); // no form of that product to refill
-    // Without the crumb: refused, like any post.
+    // Without the crumb: refused, like any post, but said on the page (not JSON), with what was
+    // typed and a fresh crumb in the form, so sending again from there works.
     const noCrumb = await s.request({
       method: 'POST',
       url: pageUrl,
       crumb: false,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'productId=poster&rating=5&body=x&name=Ada',
+      payload: 'productId=poster&rating=5&body=Stale+tab&name=Ada',
     });
     expect(noCrumb.statusCode).toBe(403);
+    expect(noCrumb.headers['content-type']).toContain('text/html');
+    expect(shown(noCrumb.body)).toContain(Messages.SESSION_EXPIRED);
+    expect(shown(noCrumb.body)).toContain('Stale tab');
+    const fresh = crumbIn(noCrumb.body);
+    expect(fresh).not.toBe('');
+    expect(fresh).toBe(s.cookies.get(CRUMB_COOKIE));
     expect(await rows()).toHaveLength(before);
+    // No cookie at all (a new browser, cookies cleared): the page asks for cookies and sets a
+    // crumb for the next send.
+    const bare = await new Visitor(app).request({
+      method: 'POST',
+      url: pageUrl,
+      crumb: false,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'productId=poster&rating=5&body=Cleared&name=Ada',
+    });
+    expect(bare.statusCode).toBe(403);
+    expect(shown(bare.body)).toContain(Messages.COOKIES_DISABLED);
+    const minted = crumbIn(bare.body);
+    expect(bare.cookies.some((c) => c.name === CRUMB_COOKIE && c.value === minted)).toBe(true);
+    expect(await rows()).toHaveLength(before);
+    // Any other refusal still answers as the API does.
+    const tooLong = await post({ rating: '5', body: 'x', name: 'Ada', title: 'x'.repeat(900) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.code).toBe('VALIDATION');
 
     // A good one: stored, then a redirect to the page with the product's thank-you.
     const ok = await post({ rating: '5', title: 'Crisp', body: 'Lovely\r\nprint.', name: 'Ada L' });

@@ -3,7 +3,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DomainRoutes } from '../deps.js';
 import { ownerGuard } from '../http/owner-guard.js';
 import { RateLimit } from '../platform/rate-limits.js';
-import { ErrorCode } from '../../shared/errors.js';
+import { ErrorCode, errorRegistry } from '../../shared/errors.js';
+import { localizeMessage } from '../../shared/i18n/messages.js';
+import { mintCrumb } from '../http/crumb.js';
+import { cookieSecure } from '../http/cookie-secure.js';
+import { setCrumbCookie } from '../http/request-context.js';
 import { appError, AppError } from '../errors/app-error.js';
 import { findLiveItem } from '../content/item-social.js';
 import { pageRendererFor } from '../render/shared-page-renderer.js';
@@ -59,6 +63,25 @@ const FormBody = Type.Object({
   [REVIEW_HONEYPOT]: Type.Optional(Str(2000)),
   crumb: Type.Optional(Str(400)),
 });
+
+/**
+ * What a form post typed, as the review form keeps it (no star: rating 0). Reads any body: the
+ * crumb's error handler gets one that was parsed but never validated.
+ */
+function typedReview(body: unknown) {
+  const field = (name: string, max: number) => {
+    const v = body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : '';
+    return typeof v === 'string' ? v.slice(0, max) : '';
+  };
+  const rating = field('rating', 10);
+  return {
+    productId: field('productId', 200),
+    rating: /^[1-9]\d{0,2}$/.test(rating) ? Number(rating) : 0,
+    title: field('title', ReviewLimits.titleMax * 4),
+    body: field('body', ReviewLimits.bodyMax * 4),
+    name: field('name', ReviewLimits.nameMax * 4),
+  };
+}
 
 /** Where a form post that worked lands: the page, with that product's thank-you. */
 const RequestQuery = Type.Object({
@@ -131,19 +154,33 @@ export const reviewsRoutes: DomainRoutes = async (app, deps) => {
   // was typed (4xx). The island sends the API instead when JavaScript runs.
   app.post(
     '/reviews/write/:token',
-    { schema: { params: TokenParams, body: FormBody } },
+    {
+      schema: { params: TokenParams, body: FormBody },
+      // A missing or stale crumb (cookies cleared, an owner signed in or out in another tab) is
+      // said on the page, with what was typed and a valid crumb (the cookie's, else a new one),
+      // so sending again works. Other errors go on to the one error handler.
+      errorHandler: async (err, req, reply) => {
+        const code = err instanceof AppError ? err.code : undefined;
+        if (code !== ErrorCode.CRUMB_INVALID && code !== ErrorCode.COOKIES_DISABLED) throw err;
+        const { token } = req.params as { token: string };
+        if (!req.crumb) {
+          req.crumb = mintCrumb(deps.config.secret, req.owner?.sessionId ?? '');
+          setCrumbCookie(reply, req.crumb, cookieSecure(req, deps.config.secureCookies));
+        }
+        reply.header('x-robots-tag', 'noindex').header('cache-control', 'no-store');
+        const typed = typedReview(req.body);
+        const message = localizeMessage(req.site.language, err.message);
+        const view = await requestView(req, token, {
+          draft: { ...typed, errors: { form: message } },
+        });
+        return renderRequestPage(req, reply, view, errorRegistry[code].status);
+      },
+    },
     async (req, reply) => {
       reply.header('x-robots-tag', 'noindex').header('cache-control', 'no-store');
       const token = req.params.token;
-      const b = req.body;
-      const productId = b.productId ?? '';
-      const typed = {
-        productId,
-        rating: /^[1-9]\d{0,2}$/.test(b.rating ?? '') ? Number(b.rating) : 0,
-        title: b.title ?? '',
-        body: b.body ?? '',
-        name: b.name ?? '',
-      };
+      const typed = typedReview(req.body);
+      const productId = typed.productId;
       const again = async (status: number, errors: ReviewRequestDraft['errors']) => {
         const view = await requestView(req, token, { draft: { ...typed, errors } });
         return renderRequestPage(req, reply, view, status);
@@ -157,7 +194,7 @@ export const reviewsRoutes: DomainRoutes = async (app, deps) => {
       try {
         const result = await submitReview(deps, req.site, token, {
           ...typed,
-          honeypot: b[REVIEW_HONEYPOT],
+          honeypot: req.body[REVIEW_HONEYPOT],
         });
         const to = `${ReviewsApi.requestPage(token)}?sent=${encodeURIComponent(productId)}&status=${result.status}`;
         return reply.redirect(to, 303);
