@@ -281,6 +281,27 @@ describeEachBackend('websites: export and import', (kind) => {
 
   it('refuses malformed files with IMPORT_INVALID and writes nothing (a small fuzz)', async () => {
     const files = unzipSync(zip);
+    // Another website's rows, which a hand-made file might name.
+    const other = await owner.post('/api/websites', {
+      title: 'Other',
+      slug: 'other',
+      theme: 'default',
+    });
+    expect(other.statusCode, other.body).toBe(201);
+    const otherId = other.json<WebsiteCreatedJson>().website.id;
+    const foreign = async (table: 'collections' | 'items' | 'assets') =>
+      (
+        await h.db
+          .selectFrom(table)
+          .select('id')
+          .where('site_id', '=', otherId)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const [theirCollection, theirItem, theirAsset] = [
+      await foreign('collections'),
+      await foreign('items'),
+      await foreign('assets'),
+    ];
     const replaced = (name: string, text: string) => zipSync({ ...files, [name]: strToU8(text) });
     const without = (name: string) => {
       const copy = { ...files };
@@ -315,6 +336,42 @@ describeEachBackend('websites: export and import', (kind) => {
         replaced(
           'data/orders.json',
           strFromU8(files['data/orders.json']!).replaceAll('"cust-1"', '"demo-customer"'),
+        ),
+      ],
+      // Content pointing at another website's rows: a collection, a product, a picture.
+      [
+        "an item in another website's collection",
+        replaced(
+          'data/items.json',
+          JSON.stringify(
+            JSON.parse(strFromU8(files['data/items.json']!)).map(
+              (r: { collection_id: string }, i: number) =>
+                i === 0 ? { ...r, collection_id: theirCollection } : r,
+            ),
+          ),
+        ),
+      ],
+      [
+        "a variant of another website's product",
+        replaced(
+          'data/variants.json',
+          JSON.stringify(
+            JSON.parse(strFromU8(files['data/variants.json']!)).map(
+              (r: { item_id: string }, i: number) => (i === 0 ? { ...r, item_id: theirItem } : r),
+            ),
+          ),
+        ),
+      ],
+      [
+        "another website's picture on an item",
+        replaced(
+          'data/items.json',
+          JSON.stringify(
+            JSON.parse(strFromU8(files['data/items.json']!)).map(
+              (r: { main_image_id: string | null }, i: number) =>
+                i === 0 ? { ...r, main_image_id: theirAsset } : r,
+            ),
+          ),
         ),
       ],
       ['stray media', zipSync({ ...files, 'media/assets/unknown/1w.webp': new Uint8Array([1]) })],

@@ -14,7 +14,8 @@ export interface ExportTable {
   /**
    * Columns that name a row of another exported table: an import refuses a value (other than
    * null) that is not one of that file's keys, so a hand-made file cannot point a row at
-   * another website's (a customer's address, an order's customer).
+   * another website's (a customer's address, an order's customer, an item's collection, a
+   * product's item or file, a picture). Order lines are history and keep the ids they had.
    */
   refs?: readonly { column: string; table: string; key: string }[];
 }
@@ -75,6 +76,7 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
       'version',
     ],
     ids: ['id'],
+    refs: [{ column: 'parent_id', table: 'collections', key: 'id' }],
   },
   {
     table: 'items',
@@ -109,6 +111,10 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
       'updated_on',
     ],
     ids: ['id'],
+    refs: [
+      { column: 'collection_id', table: 'collections', key: 'id' },
+      { column: 'main_image_id', table: 'assets', key: 'id' },
+    ],
   },
   {
     table: 'products',
@@ -137,6 +143,10 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
       'digital_asset_id',
     ],
     ids: [],
+    refs: [
+      { column: 'item_id', table: 'items', key: 'id' },
+      { column: 'digital_asset_id', table: 'assets', key: 'id' },
+    ],
   },
   {
     table: 'variants',
@@ -156,6 +166,10 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
       'image_asset_id',
     ],
     ids: ['id'],
+    refs: [
+      { column: 'item_id', table: 'items', key: 'id' },
+      { column: 'image_asset_id', table: 'assets', key: 'id' },
+    ],
   },
   {
     table: 'forms',
