@@ -268,14 +268,19 @@ describeEachBackend('reviews API', (kind) => {
     expect(crumb).not.toBe('');
     // What the page shows: the island's props (which carry every text) left out.
     const shown = (html: string) => html.replace(/ data-props="[^"]*"/g, '');
-    const post = (fields: Record<string, string>, shopper = s, withCrumb = crumb) =>
+    // The form as a browser sends it; `withCrumb` null leaves the crumb field out.
+    const post = (
+      fields: Record<string, string>,
+      shopper: Visitor = s,
+      withCrumb: string | null = crumb,
+    ) =>
       shopper.request({
         method: 'POST',
         url: pageUrl,
         crumb: false,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams({
-          crumb: withCrumb,
+          ...(withCrumb === null ? {} : { crumb: withCrumb }),
           productId: 'poster',
           ...fields,
         }).toString(),
@@ -302,13 +307,7 @@ describeEachBackend('reviews API', (kind) => {
     expect(shown(tee.body)).not.toContain('value="Ada"'); // no form of that product to refill
     // Without the crumb: refused, like any post, but said on the page (not JSON), with what was
     // typed and a fresh crumb in the form, so sending again from there works.
-    const noCrumb = await s.request({
-      method: 'POST',
-      url: pageUrl,
-      crumb: false,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'productId=poster&rating=5&body=Stale+tab&name=Ada',
-    });
+    const noCrumb = await post({ rating: '5', body: 'Stale tab', name: 'Ada' }, s, null);
     expect(noCrumb.statusCode).toBe(403);
     expect(noCrumb.headers['content-type']).toContain('text/html');
     expect(shown(noCrumb.body)).toContain(Messages.SESSION_EXPIRED);
@@ -319,13 +318,7 @@ describeEachBackend('reviews API', (kind) => {
     expect(await rows()).toHaveLength(before);
     // No cookie at all (a new browser, cookies cleared): the page asks for cookies and sets a
     // crumb for the next send.
-    const bare = await new Visitor(app).request({
-      method: 'POST',
-      url: pageUrl,
-      crumb: false,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'productId=poster&rating=5&body=Cleared&name=Ada',
-    });
+    const bare = await post({ rating: '5', body: 'Cleared', name: 'Ada' }, new Visitor(app), null);
     expect(bare.statusCode).toBe(403);
     expect(shown(bare.body)).toContain(Messages.COOKIES_DISABLED);
     const minted = crumbIn(bare.body);
