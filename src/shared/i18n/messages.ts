@@ -35,6 +35,33 @@ function keyOf(text: string): MessageKey | undefined {
   return byText.get(text);
 }
 
+let filled: { key: MessageKey; pattern: RegExp; names: string[] }[] | undefined;
+
+/**
+ * A registry text with its `{placeholders}` filled ('Please use at most 100 characters.',
+ * 'The discount code SAVE can no longer be used…'): its key and values, or undefined.
+ */
+function filledText(text: string): { key: MessageKey; values: Record<string, string> } | undefined {
+  filled ??= Object.entries(Messages)
+    .filter(([, v]) => /\{\w+\}/.test(v))
+    .map(([key, v]) => {
+      const parts = v.split(/\{(\w+)\}/);
+      const body = parts
+        .map((p, i) => (i % 2 ? '(.+?)' : p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('');
+      return {
+        key: key as MessageKey,
+        pattern: new RegExp(`^${body}$`),
+        names: parts.filter((_, i) => i % 2),
+      };
+    });
+  for (const f of filled) {
+    const m = f.pattern.exec(text);
+    if (m) return { key: f.key, values: Object.fromEntries(f.names.map((n, i) => [n, m[i + 1]!])) };
+  }
+  return undefined;
+}
+
 /** SPEC 5.1's option names back out of its English sentence, or undefined. */
 function selectedOptionNames(text: string): string[] | undefined {
   const one = /^Please select the (.+) option\.$/.exec(text);
@@ -54,7 +81,8 @@ export function localizeMessage(language: string | null | undefined, text: strin
   if (Object.hasOwn(t.extra, text)) return t.extra[text]!;
   const names = selectedOptionNames(text);
   if (names) return t.selectOptions(names);
-  const minimum = /^To check out, your order subtotal must be (.+) or more\.$/.exec(text);
-  if (minimum) return t.messages.CHECKOUT_MINIMUM_SUBTOTAL.replace('{subtotal}', minimum[1]!);
-  return text;
+  // A text with its values filled in ('{subtotal}', '{code}', '{max}'): the same values.
+  const found = filledText(text);
+  if (!found) return text;
+  return t.messages[found.key].replace(/\{(\w+)\}/g, (p, name: string) => found.values[name] ?? p);
 }

@@ -74,6 +74,13 @@ describe('text packs (issue 14: the Japanese store reads Japanese throughout)', 
     expect(
       localizeMessage('ja', Messages.CHECKOUT_MINIMUM_SUBTOTAL.replace('{subtotal}', '￥3,000')),
     ).toBe('ご購入には小計￥3,000以上のご注文が必要です。');
+    // Any registry text with its values filled in keeps the values.
+    expect(localizeMessage('ja', Messages.DISCOUNT_UNAVAILABLE.replace('{code}', 'SAVE10'))).toBe(
+      '割引コードSAVE10は現在ご利用いただけません。削除してからご購入手続きに進んでください。',
+    );
+    expect(localizeMessage('ja', Messages.TEXT_TOO_LONG.replace('{max}', '80'))).toBe(
+      '80文字以内で入力してください。',
+    );
     expect(localizeMessage('ja', 'The owner wrote this.')).toBe('The owner wrote this.');
     expect(localizeMessage('ja', '')).toBe('');
   });

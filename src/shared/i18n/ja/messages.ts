@@ -90,6 +90,10 @@ const JA: MessageTexts = {
       'ご購入手続き中にギフトカードの残高が変わりました。金額をご確認のうえ、もう一度お試しください。',
     GIFT_CARD_FIELDS_INVALID:
       'ギフトカードの入力内容に誤りがあります。強調表示された項目をご確認ください。',
+    GIFT_CARD_SEND_DATE_INVALID: '日付を入力してください。',
+    GIFT_CARD_SEND_DATE_PAST: '今日以降の日付を選んでください。',
+    GIFT_CARD_SEND_DATE_TOO_FAR: '1年以内の日付を選んでください。',
+    TEXT_TOO_LONG: '{max}文字以内で入力してください。',
     SUBSCRIPTION_LINK_INVALID: 'この定期購入のリンクは無効か、有効期限が切れています。',
     PAYLOAD_TOO_LARGE: 'リクエストが大きすぎます。',
     PAGE_PASSWORD_WRONG: 'パスワードが正しくありません。もう一度お試しください。',
