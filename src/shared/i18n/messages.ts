@@ -35,29 +35,36 @@ function keyOf(text: string): MessageKey | undefined {
   return byText.get(text);
 }
 
-let filled: { key: MessageKey; pattern: RegExp; names: string[] }[] | undefined;
+const patterns = new Map<string, { pattern: RegExp; names: string[] }>();
+
+/** The values in `text` when it is `english` with its `{placeholders}` filled in. */
+function valuesIn(text: string, english: string): Record<string, string> | undefined {
+  let p = patterns.get(english);
+  if (!p) {
+    const parts = english.split(/\{(\w+)\}/);
+    const body = parts
+      .map((part, i) => (i % 2 ? '(.+?)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('');
+    p = { pattern: new RegExp(`^${body}$`), names: parts.filter((_, i) => i % 2) };
+    patterns.set(english, p);
+  }
+  const m = p.pattern.exec(text);
+  return m ? Object.fromEntries(p.names.map((n, i) => [n, m[i + 1]!])) : undefined;
+}
 
 /**
- * A registry text with its `{placeholders}` filled ('Please use at most 100 characters.',
- * 'The discount code SAVE can no longer be used…'): its key and values, or undefined.
+ * A registry or extra text with its values filled in ('{subtotal}', '{code}', '{max}',
+ * '{amount}'), in the language's words with the same values; undefined if it is none.
  */
-function filledText(text: string): { key: MessageKey; values: Record<string, string> } | undefined {
-  filled ??= Object.entries(Messages)
-    .filter(([, v]) => /\{\w+\}/.test(v))
-    .map(([key, v]) => {
-      const parts = v.split(/\{(\w+)\}/);
-      const body = parts
-        .map((p, i) => (i % 2 ? '(.+?)' : p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-        .join('');
-      return {
-        key: key as MessageKey,
-        pattern: new RegExp(`^${body}$`),
-        names: parts.filter((_, i) => i % 2),
-      };
-    });
-  for (const f of filled) {
-    const m = f.pattern.exec(text);
-    if (m) return { key: f.key, values: Object.fromEntries(f.names.map((n, i) => [n, m[i + 1]!])) };
+function filledText(t: MessageTexts, text: string): string | undefined {
+  const pairs: [string, string][] = [
+    ...Object.entries(Messages).map(([k, v]): [string, string] => [v, t.messages[k as MessageKey]]),
+    ...Object.entries(t.extra),
+  ];
+  for (const [english, translated] of pairs) {
+    if (!english.includes('{')) continue;
+    const values = valuesIn(text, english);
+    if (values) return translated.replace(/\{(\w+)\}/g, (p, n: string) => values[n] ?? p);
   }
   return undefined;
 }
@@ -81,8 +88,5 @@ export function localizeMessage(language: string | null | undefined, text: strin
   if (Object.hasOwn(t.extra, text)) return t.extra[text]!;
   const names = selectedOptionNames(text);
   if (names) return t.selectOptions(names);
-  // A text with its values filled in ('{subtotal}', '{code}', '{max}'): the same values.
-  const found = filledText(text);
-  if (!found) return text;
-  return t.messages[found.key].replace(/\{(\w+)\}/g, (p, name: string) => found.values[name] ?? p);
+  return filledText(t, text) ?? text;
 }
