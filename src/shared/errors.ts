@@ -96,11 +96,6 @@ export const Messages = {
     "A gift card's balance changed while you were checking out. Please review the amounts and try again.",
   GIFT_CARD_FIELDS_INVALID:
     'Some gift card details are not valid. Please check the highlighted fields.',
-  // The gift card checkout's own field checks (checkout/gift-cards.ts); `{max}` filled.
-  GIFT_CARD_SEND_DATE_INVALID: 'Please enter a date.',
-  GIFT_CARD_SEND_DATE_PAST: 'Please choose today or a later date.',
-  GIFT_CARD_SEND_DATE_TOO_FAR: 'Please choose a date within a year.',
-  TEXT_TOO_LONG: 'Please use at most {max} characters.',
   SUBSCRIPTION_LINK_INVALID: 'This subscription link is not valid or has expired.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   PAGE_PASSWORD_WRONG: 'That password is not right. Please try again.',

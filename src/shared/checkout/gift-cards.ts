@@ -103,6 +103,17 @@ export const GIFT_CARD_LIMITS = {
 export type GiftCardFieldErrors = Record<string, string>;
 
 const REQUIRED = Messages.REQUIRED;
+
+/**
+ * The purchase page's own field texts (English is the wire contract; Japanese in
+ * i18n/ja/messages.ts `extra`). Here, not in the registry, so only the gift card page loads them.
+ */
+export const GiftCardFieldTexts = {
+  SEND_DATE_INVALID: 'Please enter a date.',
+  SEND_DATE_PAST: 'Please choose today or a later date.',
+  SEND_DATE_TOO_FAR: 'Please choose a date within a year.',
+  TOO_LONG: 'Please use at most {max} characters.',
+} as const;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The checkout's email rule (address-rules.ts); an optional one may be left empty. */
@@ -113,7 +124,7 @@ function emailProblem(v: string | undefined, required: boolean): string | null {
 
 function tooLong(v: string | undefined, max: number): string | null {
   return (v ?? '').trim().length > max
-    ? Messages.TEXT_TOO_LONG.replace('{max}', String(max))
+    ? GiftCardFieldTexts.TOO_LONG.replace('{max}', String(max))
     : null;
 }
 
@@ -155,10 +166,10 @@ export function giftCardPurchaseErrors(
   if (req.sendOn !== undefined && req.sendOn !== '') {
     const day = dayNumber(req.sendOn);
     const first = dayNumber(today) ?? 0;
-    if (day === undefined) errors.sendOn = Messages.GIFT_CARD_SEND_DATE_INVALID;
-    else if (day < first) errors.sendOn = Messages.GIFT_CARD_SEND_DATE_PAST;
+    if (day === undefined) errors.sendOn = GiftCardFieldTexts.SEND_DATE_INVALID;
+    else if (day < first) errors.sendOn = GiftCardFieldTexts.SEND_DATE_PAST;
     else if (day > first + GIFT_CARD_LIMITS.maxSendDays) {
-      errors.sendOn = Messages.GIFT_CARD_SEND_DATE_TOO_FAR;
+      errors.sendOn = GiftCardFieldTexts.SEND_DATE_TOO_FAR;
     }
   }
   return errors;

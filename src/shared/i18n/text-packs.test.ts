@@ -78,7 +78,8 @@ describe('text packs (issue 14: the Japanese store reads Japanese throughout)', 
     expect(localizeMessage('ja', Messages.DISCOUNT_UNAVAILABLE.replace('{code}', 'SAVE10'))).toBe(
       '割引コードSAVE10は現在ご利用いただけません。削除してからご購入手続きに進んでください。',
     );
-    expect(localizeMessage('ja', Messages.TEXT_TOO_LONG.replace('{max}', '80'))).toBe(
+    // And an extra text with its values ('Please use at most {max} characters.').
+    expect(localizeMessage('ja', 'Please use at most 80 characters.')).toBe(
       '80文字以内で入力してください。',
     );
     expect(localizeMessage('ja', 'The owner wrote this.')).toBe('The owner wrote this.');

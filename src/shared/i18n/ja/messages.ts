@@ -90,10 +90,6 @@ const JA: MessageTexts = {
       'ご購入手続き中にギフトカードの残高が変わりました。金額をご確認のうえ、もう一度お試しください。',
     GIFT_CARD_FIELDS_INVALID:
       'ギフトカードの入力内容に誤りがあります。強調表示された項目をご確認ください。',
-    GIFT_CARD_SEND_DATE_INVALID: '日付を入力してください。',
-    GIFT_CARD_SEND_DATE_PAST: '今日以降の日付を選んでください。',
-    GIFT_CARD_SEND_DATE_TOO_FAR: '1年以内の日付を選んでください。',
-    TEXT_TOO_LONG: '{max}文字以内で入力してください。',
     SUBSCRIPTION_LINK_INVALID: 'この定期購入のリンクは無効か、有効期限が切れています。',
     PAYLOAD_TOO_LARGE: 'リクエストが大きすぎます。',
     PAGE_PASSWORD_WRONG: 'パスワードが正しくありません。もう一度お試しください。',
@@ -137,6 +133,11 @@ const JA: MessageTexts = {
       'このコードはカート内の商品には使えません。',
     'A larger discount is already applied to this order.':
       'より大きな割引がすでに適用されています。',
+    // The gift card checkout's field checks (GiftCardFieldTexts, checkout/gift-cards.ts).
+    'Please enter a date.': '日付を入力してください。',
+    'Please choose today or a later date.': '今日以降の日付を選んでください。',
+    'Please choose a date within a year.': '1年以内の日付を選んでください。',
+    'Please use at most {max} characters.': '{max}文字以内で入力してください。',
     // Why a gift card code cannot pay (GiftCardReasons).
     'This gift card has been disabled.': 'このギフトカードは利用停止されています。',
     'This gift card has no balance left.': 'このギフトカードの残高はありません。',
