@@ -8,6 +8,7 @@ import {
   type GiftCardPurchaseRequest,
 } from '../../shared/checkout/gift-cards.js';
 import { Messages } from '../../shared/errors.js';
+import { GiftCardReasons } from '../../shared/checkout/discount-reasons.js';
 import { isGiftCard } from '../../shared/product/rules.js';
 import type { Db } from '../db/database.js';
 import type { Mailer, OutboxRow } from '../mail/mailer.js';
@@ -31,9 +32,9 @@ export interface GiftCardResolverDeps {
 /** Why a code cannot pay, as shown beside the checkout's code field. */
 export const GIFT_CARD_REASONS = {
   unknown: Messages.GIFT_CARD_INVALID,
-  disabled: 'This gift card has been disabled.',
-  empty: 'This gift card has no balance left.',
-  currency: (currency: string) => `This gift card is in ${currency} and cannot pay this order.`,
+  disabled: GiftCardReasons.DISABLED,
+  empty: GiftCardReasons.EMPTY,
+  currency: (currency: string) => GiftCardReasons.CURRENCY.replace('{currency}', currency),
 } as const;
 
 /**

@@ -13,6 +13,7 @@ import { cldrFor } from './cldr.js';
 import { createCompiler, renderPartial } from './render-page.js';
 import { compileTheme } from './theme.js';
 import { seedRenderSite } from './testing/seed-render-site.js';
+import { themeTexts } from '../../shared/i18n/storefront-texts.js';
 
 const THEMES = path.join(import.meta.dirname, '../../../themes');
 const compiler = createCompiler({ isIsland: () => false, render: () => '' });
@@ -251,5 +252,216 @@ describeEachBackend('a website on the folio theme', (kind) => {
     expect(page.body).toContain('class="lock-panel"');
     expect(page.body).toContain('name="password"');
     expect(page.body).not.toMatch(LEAKED_SOURCE);
+  });
+});
+
+/**
+ * The English chrome Folio once wrote into its templates (issue 14). A Japanese page shows none
+ * of it where a shopper reads: text between tags and the spoken or hinted attributes.
+ */
+const ENGLISH_CHROME = [
+  'Read more',
+  'about ',
+  'No posts yet',
+  'Posts tagged',
+  'Posts in',
+  'All posts',
+  'Filed under',
+  'Tags',
+  'Like',
+  'Comment',
+  'Search',
+  'No results',
+  'Upcoming events',
+  'Past events',
+  'No upcoming events',
+  'No images yet',
+  'Back to',
+  'Page Not Found',
+  "couldn't find",
+  'home page',
+  'protected',
+  'password',
+  'Password',
+  'Enter',
+  'When',
+  'Where',
+  'Pagination',
+  'Newer',
+  'Older',
+  'Play video',
+  'Skip to content',
+  'Cart',
+  'Account',
+  'Menu',
+  'Breadcrumb',
+];
+
+/** What a shopper reads or hears: text outside tags, scripts and styles, and labelling attributes. */
+function readableText(html: string): string {
+  const body = html.replace(/<(script|style|template)\b[\s\S]*?<\/\1>/g, ' ');
+  const attrs = [...body.matchAll(/\s(?:aria-label|placeholder|title|alt)="([^"]*)"/g)].map(
+    (m) => m[1],
+  );
+  return [body.replace(/<[^>]*>/g, ' '), ...attrs].join('\n');
+}
+
+/** The texts missing from a page (a short failure message, not the whole page). */
+function expectTexts(html: string, label: string, texts: string[]): void {
+  expect(
+    texts.filter((t) => !html.includes(t)),
+    label,
+  ).toEqual([]);
+}
+
+function englishLeft(html: string): string[] {
+  const text = readableText(html);
+  return ENGLISH_CHROME.filter((word) => text.includes(word));
+}
+
+describe('the folio theme in Japanese: its pagination and video blocks', () => {
+  const folio = compileTheme(path.join(THEMES, 'folio'), 'folio', compiler);
+  const render = (partial: string, json: object) =>
+    renderPartial(compiler, folio, partial, json, { cldr: cldrFor('ja-JP'), now: 0 }).html;
+
+  it('reads its words from localizedStrings', () => {
+    const localizedStrings = themeTexts('ja');
+    const pagination = render('pagination.block', {
+      localizedStrings,
+      prevPage: true,
+      nextPage: true,
+      prevPageUrl: '/blog',
+      nextPageUrl: '/blog?offset=2',
+    });
+    expect(pagination).toContain('aria-label="ページ送り"');
+    expect(pagination).toContain('rel="prev">前のページ</a>');
+    expect(pagination).toContain('rel="next">次のページ</a>');
+    const video = render('page-section.block', {
+      localizedStrings,
+      layout: 'default',
+      tone: 'light',
+      blocks: [
+        {
+          id: 'v',
+          typeName: 'video',
+          data: { caption: 'Clip' },
+          video: { watchUrl: 'https://y/w', embedUrl: 'https://y/e' },
+        },
+      ],
+    });
+    expect(video).toContain('aria-label="動画を再生: Clip"');
+    const footer = render('entry-footer.block', {
+      localizedStrings,
+      websiteSettings: { simpleLikingEnabled: true },
+      likeCount: 3,
+      categories: ['Updates'],
+      tags: ['news'],
+    });
+    expect(footer).toContain('<span class="entry-likes">いいね 3件</span>');
+    expect(englishLeft(pagination + video + footer)).toEqual([]);
+  });
+});
+
+describeEachBackend('a Japanese website on the folio theme', (kind) => {
+  let handle: DatabaseHandle;
+  let app: FastifyInstance;
+  let clock = Date.UTC(2026, 0, 20);
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+    await seedRenderSite(handle.db, {
+      id: 'site-jp',
+      slug: 'jp',
+      language: 'ja-JP',
+      currency: 'JPY',
+      timeZone: 'Asia/Tokyo',
+    });
+    await handle.db
+      .updateTable('sites')
+      .set({
+        theme: 'folio',
+        settings: sql`jsonb_set(settings::jsonb, '{websiteSettings,customerAccountsEnabled}', 'true'::jsonb)`,
+      })
+      .where('id', '=', 'site-jp')
+      .execute();
+    ({ app } = await buildTestApp(handle, { now: () => clock }));
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+
+  const get = (url: string) => app.inject({ url, headers: { host: 'jp.localhost' } });
+
+  it('shows none of its English chrome and the Japanese texts instead', async () => {
+    const cases: [string, number, string[]][] = [
+      ['/blog', 200, ['続きを読む', '「first post」']],
+      ['/blog?tag=news', 200, ['タグ「news」の記事', 'すべての記事']],
+      ['/blog?category=Updates', 200, ['カテゴリー「Updates」の記事']],
+      [
+        '/blog/first-post',
+        200,
+        [
+          '<span class="label">カテゴリー</span>',
+          '<span class="label">タグ</span>',
+          '#comments">コメント 2 件</a>',
+        ],
+      ],
+      ['/events', 200, ['今後のイベント', '<dt>日時</dt>', '<dt>場所</dt>']],
+      ['/events/launch-party', 200, ['<dt>日時</dt>', '<dt>場所</dt>']],
+      ['/gallery', 200, []],
+      ['/gallery/photo-one', 200, ['Galleryに戻る']],
+      ['/search', 200, ['<h1 class="display-title">検索</h1>', 'placeholder="サイト内を検索"']],
+      ['/search?q=mug', 200, ['「mug」の検索結果']],
+      ['/search?q=zzz', 200, ['該当する結果はありませんでした。別の言葉でお試しください。']],
+      ['/no-such-page', 404, ['ページが見つかりません', 'ホームへ戻る', 'サイト内を検索']],
+      ['/cart', 200, ['<h1 class="display-title">カート</h1>']],
+      ['/account/sign-in', 200, ['data-account-page=']],
+    ];
+    for (const [url, status, japanese] of cases) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(status);
+      expect(page.body, url).toContain('<html lang="ja-JP">');
+      expect(page.body, url).toContain('<body class="folio ');
+      expect(englishLeft(page.body), url).toEqual([]);
+      expectTexts(page.body, url, japanese);
+    }
+  });
+
+  const bump = async () => {
+    await handle.db
+      .updateTable('sites')
+      .set((eb) => ({ content_version: eb('content_version', '+', 1) }))
+      .where('id', '=', 'site-jp')
+      .execute();
+    clock += 10_000; // past the site resolver's 5 s cache
+  };
+
+  it('lists past events under their Japanese heading and locks a page in Japanese', async () => {
+    clock = Date.UTC(2026, 3, 1); // the launch party (1 March 2026) is over
+    await bump();
+    const events = (await get('/events')).body;
+    expectTexts(events, '/events', [
+      '<p class="empty">今後予定されているイベントはありません。</p>',
+      'id="events-past">過去のイベント</h2>',
+    ]);
+    expect(englishLeft(events)).toEqual([]);
+
+    await handle.db
+      .updateTable('collections')
+      .set({ password_hash: 'not-a-real-hash' })
+      .where('site_id', '=', 'site-jp')
+      .where('url_id', '=', 'events')
+      .execute();
+    await bump();
+    const lock = (await get('/events')).body;
+    expectTexts(lock, 'lock', [
+      'class="lock-panel"',
+      'このページは保護されています',
+      '閲覧するにはパスワードを入力してください。',
+      '>パスワード</label>',
+      '>表示する</button>',
+    ]);
+    expect(englishLeft(lock)).toEqual([]);
   });
 });

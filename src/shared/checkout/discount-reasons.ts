@@ -14,3 +14,10 @@ export const DiscountReasons = {
   EMPTY_CART: 'Add something to your cart to use this code.',
   BETTER_DISCOUNT: 'A larger discount is already applied to this order.',
 } as const;
+
+/** Why a gift card code cannot pay (issue 15), beside the same field; `{currency}` filled. */
+export const GiftCardReasons = {
+  DISABLED: 'This gift card has been disabled.',
+  EMPTY: 'This gift card has no balance left.',
+  CURRENCY: 'This gift card is in {currency} and cannot pay this order.',
+} as const;

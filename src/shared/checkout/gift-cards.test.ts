@@ -10,6 +10,9 @@ import {
   maskCode,
   normalizeGiftCardCode,
 } from './gift-cards.js';
+import { checkoutTexts, localizeMessage as shownAtCheckout } from './checkout-texts.js';
+import { localizeMessage } from '../i18n/messages.js';
+import { registerAllLanguages } from '../i18n/all-languages.js';
 
 const purchase = {
   giftCardProductId: 'p1',
@@ -71,7 +74,34 @@ describe('gift card purchase checks', () => {
 
   it('limits the message', () => {
     const errors = giftCardPurchaseErrors({ ...purchase, message: 'x'.repeat(501) }, '2026-11-25');
-    expect(errors.message).toMatch(/500/);
+    expect(errors.message).toBe('Please use at most 500 characters.');
+  });
+
+  it('shows every error in Japanese on a Japanese site, and as it is on an English one', () => {
+    registerAllLanguages();
+    // As the gift card island shows them: the checkout's own wording, else the registry's.
+    const shown = (language: string, m: string) =>
+      shownAtCheckout(checkoutTexts(language), m, (x) => localizeMessage(language, x));
+    const at = (fields: object, sendOn = '2026-11-25') =>
+      giftCardPurchaseErrors({ ...purchase, ...fields, sendOn }, '2026-11-25');
+    const cases: [Record<string, string>, string, string][] = [
+      [at({ sku: '' }), 'sku', 'ギフトカードの金額を選択してください。'],
+      [at({ email: 'nope' }), 'email', '正しいメールアドレスを入力してください。'],
+      [at({ recipientName: '' }), 'recipientName', '必須項目です。'],
+      [at({ recipientEmail: '' }), 'recipientEmail', '必須項目です。'],
+      [at({ recipientName: 'x'.repeat(101) }), 'recipientName', '100文字以内で入力してください。'],
+      [at({ senderName: 'x'.repeat(101) }), 'senderName', '100文字以内で入力してください。'],
+      [at({ message: 'x'.repeat(501) }), 'message', '500文字以内で入力してください。'],
+      [at({}, '2026-02-30'), 'sendOn', '日付を入力してください。'],
+      [at({}, '2026-11-24'), 'sendOn', '今日以降の日付を選んでください。'],
+      [at({}, '2027-12-31'), 'sendOn', '1年以内の日付を選んでください。'],
+    ];
+    for (const [errors, field, japanese] of cases) {
+      const english = errors[field]!;
+      expect(english, field).toBeTruthy();
+      expect(shown('ja-JP', english), english).toBe(japanese);
+      expect(shown('en-US', english), english).toBe(english);
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { Messages } from '../errors.js';
 import { emailError } from './address-rules.js';
 
 /**
@@ -101,7 +102,18 @@ export const GIFT_CARD_LIMITS = {
 
 export type GiftCardFieldErrors = Record<string, string>;
 
-const REQUIRED = 'Required';
+const REQUIRED = Messages.REQUIRED;
+
+/**
+ * The purchase page's own field texts (English is the wire contract; Japanese in
+ * i18n/ja/messages.ts `extra`). Here, not in the registry, so only the gift card page loads them.
+ */
+export const GiftCardFieldTexts = {
+  SEND_DATE_INVALID: 'Please enter a date.',
+  SEND_DATE_PAST: 'Please choose today or a later date.',
+  SEND_DATE_TOO_FAR: 'Please choose a date within a year.',
+  TOO_LONG: 'Please use at most {max} characters.',
+} as const;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The checkout's email rule (address-rules.ts); an optional one may be left empty. */
@@ -111,7 +123,9 @@ function emailProblem(v: string | undefined, required: boolean): string | null {
 }
 
 function tooLong(v: string | undefined, max: number): string | null {
-  return (v ?? '').trim().length > max ? `Please use at most ${max} characters.` : null;
+  return (v ?? '').trim().length > max
+    ? GiftCardFieldTexts.TOO_LONG.replace('{max}', String(max))
+    : null;
 }
 
 /** Days since 1970-01-01 of a 'YYYY-MM-DD' that names a real date; undefined otherwise. */
@@ -140,7 +154,7 @@ export function giftCardPurchaseErrors(
   const put = (field: string, problem: string | null) => {
     if (problem) errors[field] = problem;
   };
-  if (!req.sku.trim()) errors.sku = 'Select a denomination for the Gift Card';
+  if (!req.sku.trim()) errors.sku = Messages.GIFT_CARD_DENOMINATION;
   put('email', emailProblem(req.email, true));
   put('senderName', tooLong(req.senderName, GIFT_CARD_LIMITS.name));
   put(
@@ -152,10 +166,10 @@ export function giftCardPurchaseErrors(
   if (req.sendOn !== undefined && req.sendOn !== '') {
     const day = dayNumber(req.sendOn);
     const first = dayNumber(today) ?? 0;
-    if (day === undefined) errors.sendOn = 'Please enter a date.';
-    else if (day < first) errors.sendOn = 'Please choose today or a later date.';
+    if (day === undefined) errors.sendOn = GiftCardFieldTexts.SEND_DATE_INVALID;
+    else if (day < first) errors.sendOn = GiftCardFieldTexts.SEND_DATE_PAST;
     else if (day > first + GIFT_CARD_LIMITS.maxSendDays) {
-      errors.sendOn = 'Please choose a date within a year.';
+      errors.sendOn = GiftCardFieldTexts.SEND_DATE_TOO_FAR;
     }
   }
   return errors;

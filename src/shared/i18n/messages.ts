@@ -35,6 +35,40 @@ function keyOf(text: string): MessageKey | undefined {
   return byText.get(text);
 }
 
+const patterns = new Map<string, { pattern: RegExp; names: string[] }>();
+
+/** The values in `text` when it is `english` with its `{placeholders}` filled in. */
+function valuesIn(text: string, english: string): Record<string, string> | undefined {
+  let p = patterns.get(english);
+  if (!p) {
+    const parts = english.split(/\{(\w+)\}/);
+    const body = parts
+      .map((part, i) => (i % 2 ? '(.+?)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('');
+    p = { pattern: new RegExp(`^${body}$`), names: parts.filter((_, i) => i % 2) };
+    patterns.set(english, p);
+  }
+  const m = p.pattern.exec(text);
+  return m ? Object.fromEntries(p.names.map((n, i) => [n, m[i + 1]!])) : undefined;
+}
+
+/**
+ * A registry or extra text with its values filled in ('{subtotal}', '{code}', '{max}',
+ * '{amount}'), in the language's words with the same values; undefined if it is none.
+ */
+function filledText(t: MessageTexts, text: string): string | undefined {
+  const pairs: [string, string][] = [
+    ...Object.entries(Messages).map(([k, v]): [string, string] => [v, t.messages[k as MessageKey]]),
+    ...Object.entries(t.extra),
+  ];
+  for (const [english, translated] of pairs) {
+    if (!english.includes('{')) continue;
+    const values = valuesIn(text, english);
+    if (values) return translated.replace(/\{(\w+)\}/g, (p, n: string) => values[n] ?? p);
+  }
+  return undefined;
+}
+
 /** SPEC 5.1's option names back out of its English sentence, or undefined. */
 function selectedOptionNames(text: string): string[] | undefined {
   const one = /^Please select the (.+) option\.$/.exec(text);
@@ -54,7 +88,5 @@ export function localizeMessage(language: string | null | undefined, text: strin
   if (Object.hasOwn(t.extra, text)) return t.extra[text]!;
   const names = selectedOptionNames(text);
   if (names) return t.selectOptions(names);
-  const minimum = /^To check out, your order subtotal must be (.+) or more\.$/.exec(text);
-  if (minimum) return t.messages.CHECKOUT_MINIMUM_SUBTOTAL.replace('{subtotal}', minimum[1]!);
-  return text;
+  return filledText(t, text) ?? text;
 }

@@ -74,6 +74,14 @@ describe('text packs (issue 14: the Japanese store reads Japanese throughout)', 
     expect(
       localizeMessage('ja', Messages.CHECKOUT_MINIMUM_SUBTOTAL.replace('{subtotal}', '￥3,000')),
     ).toBe('ご購入には小計￥3,000以上のご注文が必要です。');
+    // Any registry text with its values filled in keeps the values.
+    expect(localizeMessage('ja', Messages.DISCOUNT_UNAVAILABLE.replace('{code}', 'SAVE10'))).toBe(
+      '割引コードSAVE10は現在ご利用いただけません。削除してからご購入手続きに進んでください。',
+    );
+    // And an extra text with its values ('Please use at most {max} characters.').
+    expect(localizeMessage('ja', 'Please use at most 80 characters.')).toBe(
+      '80文字以内で入力してください。',
+    );
     expect(localizeMessage('ja', 'The owner wrote this.')).toBe('The owner wrote this.');
     expect(localizeMessage('ja', '')).toBe('');
   });
@@ -110,7 +118,7 @@ describe('text packs (issue 14: the Japanese store reads Japanese throughout)', 
 describe('the checkout in Japanese', () => {
   it('translates every discount reason, field rule and payment text it shows', async () => {
     registerAllLanguages();
-    const { DiscountReasons } = await import('../checkout/discount-reasons.js');
+    const { DiscountReasons, GiftCardReasons } = await import('../checkout/discount-reasons.js');
     const { PostalMessages } = await import('../checkout/address-rules.js');
     const { CARD_MESSAGES } = await import('../../browser/islands/checkout/checkout-steps.js');
     const { localizeMessage: localizeCheckout } = await import('../checkout/checkout-texts.js');
@@ -118,6 +126,7 @@ describe('the checkout in Japanese', () => {
       localizeCheckout(checkoutTexts('ja'), m, (x) => localizeMessage('ja', x));
     const texts = {
       ...DiscountReasons,
+      ...GiftCardReasons,
       ...PostalMessages,
       ...CARD_MESSAGES,
       email: 'Please enter a valid email',
@@ -126,13 +135,17 @@ describe('the checkout in Japanese', () => {
       insufficientFunds: 'Your card has insufficient funds.',
     };
     for (const [k, v] of Object.entries(texts)) {
-      if (v.includes('{')) continue; // MINIMUM carries the amount; the English stays with it
-      expect(hasKana(shown(v)), k).toBe(true);
+      // MINIMUM carries the amount, which stays as it is.
+      const filled = v.replace('{amount}', '$25.00').replace('{currency}', 'EUR');
+      expect(hasKana(shown(filled)), k).toBe(true);
     }
     // Where the checkout words a registry text its own way, its wording wins.
     expect(shown(Messages.REQUIRED)).toBe('必須項目です。');
     expect(localizeMessage('ja', Messages.REQUIRED)).toBe('必須項目です');
     expect(shown(Messages.OUT_OF_STOCK)).toBe('申し訳ありません。在庫が足りない商品があります。');
     expect(shown(Messages.PAYMENT_DECLINED)).toBe('カードが承認されませんでした。');
+    expect(shown(DiscountReasons.MINIMUM.replace('{amount}', '￥3,000'))).toBe(
+      '￥3,000以上のご購入でご利用いただけます。',
+    );
   });
 });

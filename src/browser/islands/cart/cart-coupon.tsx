@@ -84,7 +84,7 @@ export function CartCoupon({ cart, locale, currency, texts, onApply }: CartCoupo
         )}
         {invalid.map((c) => (
           <p key={c.code} className="ci-coupon-invalid">
-            {c.reason}
+            <Message text={c.reason} />
           </p>
         ))}
         {error && (

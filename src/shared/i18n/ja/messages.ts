@@ -121,7 +121,8 @@ const JA: MessageTexts = {
     'Choose how to pay.': 'お支払い方法を選んでください。',
     'Choose a shipping method.': '配送方法を選んでください。',
     'Your card has insufficient funds.': 'カードの利用可能額が不足しています。',
-    // Why a discount code does not apply (DiscountReasons; MINIMUM keeps its English amount).
+    // Why a discount code does not apply (DiscountReasons; MINIMUM's amount is filled in).
+    'Spend {amount} or more to use this code.': '{amount}以上のご購入でご利用いただけます。',
     'Add something to your cart to use this code.': 'カートに商品を入れてからご利用ください。',
     'This code is not valid.': 'このコードは無効です。',
     'This code has expired.': 'このコードは有効期限が切れています。',
@@ -132,6 +133,16 @@ const JA: MessageTexts = {
       'このコードはカート内の商品には使えません。',
     'A larger discount is already applied to this order.':
       'より大きな割引がすでに適用されています。',
+    // The gift card checkout's field checks (GiftCardFieldTexts, checkout/gift-cards.ts).
+    'Please enter a date.': '日付を入力してください。',
+    'Please choose today or a later date.': '今日以降の日付を選んでください。',
+    'Please choose a date within a year.': '1年以内の日付を選んでください。',
+    'Please use at most {max} characters.': '{max}文字以内で入力してください。',
+    // Why a gift card code cannot pay (GiftCardReasons).
+    'This gift card has been disabled.': 'このギフトカードは利用停止されています。',
+    'This gift card has no balance left.': 'このギフトカードの残高はありません。',
+    'This gift card is in {currency} and cannot pay this order.':
+      'このギフトカードは{currency}建てのため、このご注文には使えません。',
   },
   selectOptions: (names) => `${names.join('、')}を選択してください。`,
 };
