@@ -197,6 +197,13 @@ describe('XSS and header-injection corpus', () => {
         `every-field submission ${r}`,
       );
     }
+    // The address rows were kept (a form without the field would drop them unseen).
+    const kept = (await (
+      await owner.get(`/api/forms/${everyFieldFormId}/submissions?limit=100`)
+    ).json()) as { items: { data: Record<string, unknown> }[] };
+    const addresses = rows.map((p) => [p[2], p[3], p[4], p[5], '62701', 'US']);
+    expect(kept.items).toHaveLength(addresses.length);
+    expect(kept.items.map((i) => i.data.address)).toEqual(expect.arrayContaining(addresses));
     // The newsletter (no bot check) mails a welcome to the address itself.
     for (const e of EMAIL_PAYLOADS.slice(3)) {
       const res = await visitor.submitForm('form-newsletter', {
