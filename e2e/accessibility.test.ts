@@ -4,11 +4,13 @@ import { seriousViolations, ViolationReport } from './axe.js';
 import { launchBrowser, newPage } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
 import { demoTour, jpTour, settle, writePolicies, type Stop } from './storefront-tour.js';
+import { addEveryFieldPage, everyFieldStops } from './every-field-form.js';
 
 /**
  * Issue 14's target: axe-core reports no serious or critical violation on any storefront page
  * of either demo store, at phone (390 px) and desktop (1440 px) widths, dialogs open included
- * (e2e/storefront-tour.ts lists the stops). One browser; one page per store and width, reused
+ * (e2e/storefront-tour.ts lists the stops; e2e/every-field-form.ts adds a page whose form has one
+ * field of every type, loaded and sent empty). One browser; one page per store and width, reused
  * from stop to stop. A failure lists every finding with the pages it was seen on.
  *
  * A11Y_URL checks a server that is already running (its demo owner's password must be
@@ -23,6 +25,8 @@ describe('accessibility: axe-core on every storefront page', () => {
     server = given ? { url: given, stop: async () => undefined } : await startServer();
     browser = await launchBrowser();
     const { context } = await newPage(browser);
+    // The demo contact form asks what a shop asks: a page of its own shows every field type.
+    await addEveryFieldPage(context, server.url);
     await writePolicies(context, server.url);
     await context.close();
   });
@@ -30,6 +34,11 @@ describe('accessibility: axe-core on every storefront page', () => {
     await browser?.close();
     await server?.stop();
   });
+
+  const demoWithEveryField: typeof demoTour = async (page, origin) => [
+    ...(await demoTour(page, origin)),
+    ...everyFieldStops,
+  ];
 
   async function walk(
     origin: string,
@@ -71,7 +80,8 @@ describe('accessibility: axe-core on every storefront page', () => {
       const jp = server.url.replace('//localhost', '//jp.localhost');
       const report = new ViolationReport();
       const checked =
-        (await walk(server.url, width, demoTour, report)) + (await walk(jp, width, jpTour, report));
+        (await walk(server.url, width, demoWithEveryField, report)) +
+        (await walk(jp, width, jpTour, report));
       expect(checked).toBeGreaterThan(0);
       expect(report.toString(), 'axe-core violations').toBe('');
     });

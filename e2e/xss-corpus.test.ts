@@ -4,6 +4,7 @@ import { startServer, type RunningServer } from './server.js';
 import { launchBrowser } from './browser.js';
 import { startTestSmtp, headersOf, type ReceivedMail } from '../src/server/mail/test-smtp.js';
 import { Api, signInOwner } from './xss/api.js';
+import { addEveryFieldPage } from './every-field-form.js';
 import { Canaries, check } from './xss/probe.js';
 import {
   EMAIL_PAYLOADS,
@@ -44,6 +45,8 @@ const canaries = new Canaries();
 let owner: Api;
 let ownerPage: Page;
 const orders: { id: string; confirmationUrl: string; statusUrl: string }[] = [];
+/** A form with one field of every type (e2e/every-field-form.ts): the address payloads go there. */
+let everyFieldFormId = '';
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
@@ -58,6 +61,7 @@ beforeAll(async () => {
   owner = await newApi();
   await signInOwner(owner);
   ownerPage = await owner.context.newPage();
+  everyFieldFormId = await addEveryFieldPage(owner.context, server.url);
 }, 240_000);
 
 afterAll(async () => {
@@ -175,22 +179,31 @@ describe('XSS and header-injection corpus', () => {
     const visitor = await newApi();
     const rows = spread(PAYLOADS, 10);
     for (const [r, p] of rows.entries()) {
-      const res = await visitor.submitForm(
-        'form-contact',
-        {
-          name: [p[0], p[1]],
-          email: EMAIL_PAYLOADS[r % EMAIL_PAYLOADS.length]!.text,
-          phone: ['', '555', '123', '4567'],
-          address: [p[2], p[3], p[4], p[5], '62701', 'US'],
-          topic: 'Other',
-          subject: p[6],
-          message: `${MARK} ${p[7]}`,
-          source: p[8],
-        },
-        { captcha: true, pageTitle: p[8], pagePath: `/contact/${p[9]}` },
+      const values = {
+        name: [p[0], p[1]],
+        email: EMAIL_PAYLOADS[r % EMAIL_PAYLOADS.length]!.text,
+        phone: ['', '555', '123', '4567'],
+        topic: 'Other',
+        subject: p[6],
+        message: `${MARK} ${p[7]}`,
+        source: p[8],
+      };
+      const page = { captcha: true, pageTitle: p[8], pagePath: `/contact/${p[9]}` };
+      await ok(await visitor.submitForm('form-contact', values, page), `contact submission ${r}`);
+      // The demo contact form has no address: the every-type form takes the row with one.
+      const withAddress = { ...values, address: [p[2], p[3], p[4], p[5], '62701', 'US'] };
+      await ok(
+        await visitor.submitForm(everyFieldFormId, withAddress, page),
+        `every-field submission ${r}`,
       );
-      await ok(res, `contact submission ${r}`);
     }
+    // The address rows were kept (a form without the field would drop them unseen).
+    const kept = (await (
+      await owner.get(`/api/forms/${everyFieldFormId}/submissions?limit=100`)
+    ).json()) as { items: { data: Record<string, unknown> }[] };
+    const addresses = rows.map((p) => [p[2], p[3], p[4], p[5], '62701', 'US']);
+    expect(kept.items).toHaveLength(addresses.length);
+    expect(kept.items.map((i) => i.data.address)).toEqual(expect.arrayContaining(addresses));
     // The newsletter (no bot check) mails a welcome to the address itself.
     for (const e of EMAIL_PAYLOADS.slice(3)) {
       const res = await visitor.submitForm('form-newsletter', {
@@ -482,16 +495,22 @@ describe('XSS and header-injection corpus', () => {
     );
     const page = ownerPage;
     await render(page, 'config:forms', '/config#/forms', shows('Contact'));
-    // The contact form's inbox: the submissions carrying the mark, one opened in full.
-    await render(page, 'config:inbox', '/config#/forms/form-contact/submissions', async (p) => {
-      await p.waitForSelector('.fm-sub-open');
-      await p.fill('#fm-inbox-search', MARK);
-      await p.press('#fm-inbox-search', 'Enter');
-      // The filtered list has arrived once the network is quiet.
-      await p.waitForLoadState('networkidle');
-      await p.locator('.fm-sub-open').first().click();
-      await shows(MARK)(p);
-    });
+    // Each form's inbox (the contact form's, the every-type form's): the submissions carrying
+    // the mark, one opened in full.
+    for (const [view, formId] of [
+      ['config:inbox', 'form-contact'],
+      ['config:inbox:every-field', everyFieldFormId],
+    ] as const) {
+      await render(page, view, `/config#/forms/${formId}/submissions`, async (p) => {
+        await p.waitForSelector('.fm-sub-open');
+        await p.fill('#fm-inbox-search', MARK);
+        await p.press('#fm-inbox-search', 'Enter');
+        // The filtered list has arrived once the network is quiet.
+        await p.waitForLoadState('networkidle');
+        await p.locator('.fm-sub-open').first().click();
+        await shows(MARK)(p);
+      });
+    }
     await render(page, 'config:mailing-lists', '/config#/mailing-lists', shows('Subscribers'));
     await render(page, 'config:orders', '/config#/orders', shows('crlf@example.studio'));
     for (const o of orders) {

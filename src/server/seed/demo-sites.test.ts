@@ -28,6 +28,7 @@ import type { ProductJson } from '../../shared/product/types.js';
 import { loadDemoSites } from './demo-sites.js';
 import { findForm } from '../forms/form-queries.js';
 import { FIELD_TYPES } from '../../shared/forms/types.js';
+import { everyFieldType } from '../forms/every-field-fixture.js';
 import { eventDateLabel } from './event-dates.js';
 
 const NOW = Date.UTC(2026, 4, 1, 12);
@@ -422,6 +423,43 @@ describeEachBackend('demo websites', (kind) => {
     expect(bookingProduct).toEqual([
       { item_id: 'demo-workshop-booking', product_type: ProductType.SERVICE },
     ]);
+  });
+
+  it('asks on /contact what a small shop asks, in each store language; every type is a fixture (issue 14)', async () => {
+    const shape = async (site: string) =>
+      (await findForm(h.db, site, 'form-contact'))!.fields.map((f) => [
+        f.id,
+        f.type,
+        !!f.required,
+        f.label,
+        ...(f.options ?? []),
+      ]);
+    expect(await shape('site-demo')).toEqual([
+      ['name', 'name', true, 'Name'],
+      ['email', 'email', true, 'Email'],
+      ['phone', 'phone', false, 'Phone (optional)'],
+      ['topic', 'select', false, 'Topic', 'Order', 'Product', 'Wholesale', 'Other'],
+      ['subject', 'text', false, 'Subject'],
+      ['message', 'textarea', true, 'Message'],
+      ['source', 'hidden', false, 'Source'],
+    ]);
+    const jp = await shape('site-jp');
+    expect(jp.map((f) => f.slice(0, 3))).toEqual(
+      (await shape('site-demo')).map((f) => f.slice(0, 3)),
+    );
+    expect(jp.find((f) => f[0] === 'topic')).toEqual([
+      'topic',
+      'select',
+      false,
+      'ご用件',
+      'ご注文について',
+      '商品について',
+      '教室・イベントについて',
+      'その他',
+    ]);
+    // The every-type form tests put on a page of their own still has every type.
+    const fixture = new Set(everyFieldType().map((f) => f.type));
+    expect([...FIELD_TYPES].filter((t) => !fixture.has(t))).toEqual([]);
   });
 
   it('classes and workshops are sold on the dates the events page lists', async () => {

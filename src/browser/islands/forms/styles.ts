@@ -3,7 +3,7 @@ const CSS = `
 .form-block{max-width:40rem}
 .form-block form{display:flex;flex-direction:column;gap:16px}
 .form-block[data-kind=newsletter] form{gap:10px}
-.form-field label,.form-field legend{display:block;font-weight:600;margin-bottom:4px}
+.form-field label,.form-field legend{display:block;font-weight:600;margin-bottom:4px;padding:0}
 .form-field fieldset{border:0;margin:0;padding:0}
 .form-required{color:#b00020;margin-left:2px}
 .form-description{margin:0 0 6px;font-size:.9em;opacity:.8}
