@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './server.js';
 import { launchBrowser, newPage } from './browser.js';
 import { totpCode } from '../src/server/owners/totp.js';
+import { signInOwner } from './owner.js';
 
 /** Screenshots of every account page at a phone's and a desktop's width. */
 const SHOTS = process.env.ACCOUNT_SHOTS_DIR ?? '/tmp/accounts-shots';
@@ -33,11 +34,7 @@ describe('accounts in the browser: sign-up, verification, two-step sign-in, rese
     // The demo admin reads the held mail (no SMTP here) through the outbox API.
     admin = await browser.newContext();
     const page = await admin.newPage();
-    await page.goto(`${server.url}/config/login`);
-    await page.fill('#email', 'owner@demo.test');
-    await page.fill('#password', 'demo-password');
-    await page.click('button[type=submit]');
-    await page.waitForURL(/\/config$/);
+    await signInOwner(page, server.url);
   }, 300_000);
   afterAll(async () => {
     await browser?.close();

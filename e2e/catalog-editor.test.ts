@@ -5,6 +5,7 @@ import { CSV_COLUMNS } from '../src/shared/product/owner-api.js';
 import { newPage } from './browser.js';
 import { useServerAndBrowser } from './harness.js';
 import type { RunningServer } from './server.js';
+import { signInOwner } from './owner.js';
 
 const TITLE = 'E2E Linen Shirt';
 const IMPORT_PREFIX = 'E2E Imported Candle';
@@ -34,14 +35,6 @@ function importCsv(): string {
     return CSV_COLUMNS.map((c) => cell(values[c] ?? '')).join(',');
   });
   return [CSV_COLUMNS.join(','), ...rows].join('\n');
-}
-
-async function signIn(page: Page, url: string): Promise<void> {
-  await page.goto(`${url}/config#/products`);
-  await page.fill('#email', 'owner@demo.test');
-  await page.fill('#password', 'demo-password');
-  await page.click('button[type=submit]');
-  await page.waitForURL(/\/config$/);
 }
 
 /** Types into a commit-on-blur input (option names and values) and commits with Enter. */
@@ -82,7 +75,7 @@ describe('the catalog editor at /config#/products', () => {
         viewport: { width: 1440, height: 1000 },
       });
       await page.goto(`${server.url}/config#/products`);
-      await signIn(page, server.url);
+      await signInOwner(page, server.url, '/config#/products');
       await page.goto(`${server.url}/config#/products`);
       await expect.poll(() => page.locator('h1').textContent()).toBe('Products');
       await page.locator('.ed-product-table').waitFor();

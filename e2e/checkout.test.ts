@@ -4,6 +4,7 @@ import { startFakeStripe, type FakeStripe } from '../src/server/payments/testing
 import { startServer, type RunningServer } from './server.js';
 import { launchBrowser, newPage } from './browser.js';
 import { hydrated } from './product-islands-helpers.js';
+import { crumbOf, signInOwner, signInOwnerByApi } from './owner.js';
 
 /** Demo products (demo/demo-store.json). */
 const TIDEPOOL = { itemId: 'demo-tidepool-mug', sku: 'SM-MUG-TIDE' }; // $38.00
@@ -43,17 +44,10 @@ async function openCheckout(page: Page, emailLabel = 'Email'): Promise<void> {
 }
 
 /** The owner of the demo websites, signed in through the API; `call` sends JSON with the crumb. */
-async function signInOwner(browser: Browser, baseURL: string) {
+async function ownerApi(browser: Browser, baseURL: string) {
   const owner = await browser.newContext({ baseURL });
-  const page = await owner.newPage();
-  await page.goto('/config/login');
-  const crumb = async () =>
-    (await owner.cookies(baseURL)).find((c) => c.name === 'crumb')?.value ?? '';
-  const login = await owner.request.post('/api/auth/login', {
-    data: { email: 'owner@demo.test', password: 'demo-password' },
-    headers: { 'x-csrf-token': await crumb() },
-  });
-  expect(login.status()).toBe(200);
+  await signInOwnerByApi(owner, baseURL);
+  const crumb = () => crumbOf(owner, baseURL);
   return {
     context: owner,
     async call(method: 'GET' | 'PUT', path: string, data?: unknown) {
@@ -177,11 +171,7 @@ describe('checkout in the browser', () => {
 
     // The owner's outbox holds the shopper's confirmation and the owner's new-order mail.
     const owner = await newPage(browser, { baseURL: server.url });
-    await owner.page.goto('/config/login');
-    await owner.page.fill('#email', 'owner@demo.test');
-    await owner.page.fill('#password', 'demo-password');
-    await owner.page.click('button[type=submit]');
-    await owner.page.waitForURL(/\/config$/);
+    await signInOwner(owner.page);
     await expect
       .poll(
         async () => {
@@ -424,7 +414,7 @@ describe('checkout in the browser', () => {
 
   it('pays by card with Stripe’s Payment Element (fake Stripe.js): a decline, then an order', async () => {
     // The owner turns Stripe on (the server has its keys).
-    const owner = await signInOwner(browser, server.url);
+    const owner = await ownerApi(browser, server.url);
     const { settings, stripeConfigured } = await owner.call(
       'GET',
       '/api/commerce/settings/checkout',

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { newPage } from './browser.js';
 import { hydrated } from './product-islands-helpers.js';
 import type { RunningServer } from './server.js';
 import { useServerAndBrowser } from './harness.js';
+import { signInOwnerByApi } from './owner.js';
 
 /** The demo post with comments on (demo/demo-store.json; comments from comments/demo-comments.ts). */
 const POST = '/blog/why-we-fire-to-cone-6';
@@ -33,10 +34,6 @@ async function axeViolations(page: import('playwright-core').Page): Promise<stri
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} (${v.nodes.length})`);
   });
-}
-
-async function crumbOf(context: BrowserContext, url: string): Promise<string> {
-  return (await context.cookies(url)).find((c) => c.name === 'crumb')?.value ?? '';
 }
 
 describe('comments and likes in the browser (390 px)', () => {
@@ -117,11 +114,7 @@ describe('comments and likes in the browser (390 px)', () => {
     expect(await like.locator('.like-count').textContent()).toBe('25 Likes');
 
     // The owner approves it in /config#/comments.
-    const login = await context.request.post(`${server.url}/api/auth/login`, {
-      data: { email: 'owner@demo.test', password: 'demo-password' },
-      headers: { 'x-csrf-token': await crumbOf(context, server.url) },
-    });
-    expect(login.status()).toBe(200);
+    await signInOwnerByApi(context, server.url);
     await page.goto(`${server.url}/config#/comments`);
     const item = page.locator('.cm-item', { hasText: 'A lovely read' });
     await expect.poll(() => item.count(), { timeout: 15_000 }).toBe(1);

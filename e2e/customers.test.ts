@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './server.js';
 import { launchBrowser, newPage } from './browser.js';
+import { signInOwner } from './owner.js';
 
 /** Screenshots of the customer pages at a phone's and a desktop's width. */
 const SHOTS = process.env.CUSTOMER_SHOTS_DIR ?? '/tmp/customers-shots';
@@ -49,11 +50,7 @@ describe('customer accounts in Chromium at 390 px', () => {
     browser = await launchBrowser();
     admin = await browser.newContext();
     const page = await admin.newPage();
-    await page.goto(`${server.url}/config/login`);
-    await page.fill('#email', 'owner@demo.test');
-    await page.fill('#password', 'demo-password');
-    await page.click('button[type=submit]');
-    await page.waitForURL(/\/config$/);
+    await signInOwner(page, server.url);
     // The About page becomes members-only.
     const pages = (await call(page, 'GET', '/api/content/pages')).body as {
       pages: { id: string; slug: string }[];

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { newPage } from './browser.js';
 import { useServerAndBrowser } from './harness.js';
 import type { RunningServer } from './server.js';
+import { signInOwner } from './owner.js';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 const shot = async (page: Page, name: string) => {
@@ -32,11 +33,7 @@ describe('developer mode in the browser', () => {
   };
 
   async function signIn(page: Page) {
-    await page.goto(`${server.url}/config/login`);
-    await page.fill('#email', 'owner@demo.test');
-    await page.fill('#password', 'demo-password');
-    await page.click('button[type=submit]');
-    await page.waitForURL(/\/config$/);
+    await signInOwner(page, server.url);
   }
 
   it('edits the live theme with errors shown in the editor, never to visitors', async () => {

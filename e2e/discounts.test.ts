@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './server.js';
 import { launchBrowser, newPage } from './browser.js';
 import { hydrated } from './product-islands-helpers.js';
+import { signInOwner } from './owner.js';
 
 /** Demo product (demo/demo-store.json) and the demo's sample code (discounts/demo-discounts.ts). */
 const CANDLE = { itemId: 'demo-candle', sku: 'SM-CANDLE-CEDAR' }; // $28.00, unlimited
@@ -147,11 +148,7 @@ describe('discount codes in the browser', () => {
 
   it('the owner creates, disables and deletes a code on the Discounts screen', async () => {
     const { page, errors } = await newPage(browser, { baseURL: server.url });
-    await page.goto('/config/login');
-    await page.fill('#email', 'owner@demo.test');
-    await page.fill('#password', 'demo-password');
-    await page.click('button[type=submit]');
-    await page.waitForURL(/\/config$/);
+    await signInOwner(page);
     await page.goto('/config#/discounts');
     await page.getByRole('cell', { name: /WELCOME10/ }).waitFor();
     await page.getByRole('link', { name: 'Create discount' }).click();
@@ -194,11 +191,7 @@ describe('discount codes in the browser', () => {
   it('a code that covers the whole order needs no card', async () => {
     // The owner makes a 100% code through the API (signed in, with the crumb).
     const owner = await newPage(browser, { baseURL: server.url });
-    await owner.page.goto('/config/login');
-    await owner.page.fill('#email', 'owner@demo.test');
-    await owner.page.fill('#password', 'demo-password');
-    await owner.page.click('button[type=submit]');
-    await owner.page.waitForURL(/\/config$/);
+    await signInOwner(owner.page);
     const status = await owner.page.evaluate(async () => {
       const m = /(?:^|;\s*)crumb=([^;]*)/.exec(document.cookie);
       const res = await fetch('/api/commerce/discounts', {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { newPage } from './browser.js';
 import { hydrated } from './product-islands-helpers.js';
 import type { RunningServer } from './server.js';
 import { useServerAndBrowser } from './harness.js';
+import { crumbOf } from './owner.js';
 
 /** The demo's fully sold-out product: 3 seeded sign-ups (src/server/restock/demo-restock.ts). */
 const VASE_PATH = '/shop/p/dune-vase';
@@ -12,10 +13,6 @@ const XSS_NAME = '<img src=x onerror="window.__xss=1">';
 /** Headless Chromium's own user agent is a known bot, which analytics counts apart. */
 const UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
-
-async function crumbOf(context: BrowserContext, url: string): Promise<string> {
-  return (await context.cookies(url)).find((c) => c.name === 'crumb')?.value ?? '';
-}
 
 /** The text of a stat in the overview's `<dl>` ('Visits' → '3'). */
 async function stat(page: Page, label: string): Promise<string> {

@@ -3,6 +3,7 @@ import { everyFieldType } from '../src/server/forms/every-field-fixture.js';
 import type { FormSaveInput, OwnerFormJson } from '../src/shared/forms/owner-api.js';
 import type { PageDoc, PageSummary } from '../src/shared/content/page-api.js';
 import type { Stop } from './storefront-tour.js';
+import { crumbOf, signInOwnerByApi } from './owner.js';
 
 /** Where addEveryFieldPage puts its page (not in the navigation). */
 export const EVERY_FIELD_PATH = '/every-field-form';
@@ -16,11 +17,8 @@ export const EVERY_FIELD_PATH = '/every-field-form';
  * (A11Y_URL), the form it shows.
  */
 export async function addEveryFieldPage(context: BrowserContext, origin: string): Promise<string> {
-  await context.request.get(`${origin}/config/login`);
-  const crumb = async () =>
-    decodeURIComponent(
-      (await context.cookies(origin)).find((c) => c.name === 'crumb')?.value ?? '',
-    );
+  await signInOwnerByApi(context, origin);
+  const crumb = async () => decodeURIComponent(await crumbOf(context, origin));
   const call = async <T>(method: 'POST' | 'PUT' | 'GET', path: string, data?: unknown) => {
     const res = await context.request.fetch(`${origin}${path}`, {
       method,
@@ -31,7 +29,6 @@ export async function addEveryFieldPage(context: BrowserContext, origin: string)
     if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
     return (await res.json()) as T;
   };
-  await call('POST', '/api/auth/login', { email: 'owner@demo.test', password: 'demo-password' });
   const { pages } = await call<{ pages: PageSummary[] }>('GET', '/api/content/pages');
   const had = pages.find((p) => p.url === EVERY_FIELD_PATH);
   if (had) {

@@ -7,6 +7,7 @@ import { newPage } from './browser.js';
 import { hydrated } from './product-islands-helpers.js';
 import type { RunningServer } from './server.js';
 import { useServerAndBrowser } from './harness.js';
+import { signInOwner } from './owner.js';
 
 const FORM = 'form[data-form-id="form-contact"]';
 
@@ -48,11 +49,7 @@ describe('the form builder in the browser', () => {
     const { page, errors, failed, context } = await newPage(browser, {
       viewport: { width: 1280, height: 900 },
     });
-    await page.goto(`${server.url}/config/login`);
-    await page.fill('#email', 'owner@demo.test');
-    await page.fill('#password', 'demo-password');
-    await page.click('button[type=submit]');
-    await page.waitForURL(/\/config$/);
+    await signInOwner(page, server.url);
 
     // --- the builder: replace every field of the contact form with two new ones ---
     await page.click('nav a[href="#/forms"]');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './server.js';
 import { launchBrowser, newPage } from './browser.js';
+import { signInOwner } from './owner.js';
 
 const FORM = 'form[data-form-id="form-contact"]';
 const NEWSLETTER = 'form[data-form-id="form-newsletter"]';
@@ -115,11 +116,7 @@ describe('contact and newsletter forms in the browser', () => {
     expect(saves).toBe(1);
 
     // The owner sees the stored submission and the mail in the outbox.
-    await page.goto(`${server.url}/config/login`);
-    await page.fill('#email', 'owner@demo.test');
-    await page.fill('#password', 'demo-password');
-    await page.click('button[type=submit]');
-    await page.waitForURL(/\/config$/);
+    await signInOwner(page, server.url);
     const stored = await page.evaluate(async () =>
       (await fetch('/api/form/submissions?formId=form-contact')).json(),
     );

@@ -6,20 +6,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
+import { signInOwner } from './owner.js';
 
 const LIGHTBOX = '[role="dialog"].lb';
 /** The demo About page's gallery block (demo/demo-store.json): a slideshow of five pictures. */
 const BLOCK = '.block-gallery';
 /** The same block in the builder's preview. */
 const PREVIEW_BLOCK = '[data-block-id="b2"]';
-
-async function signIn(page: Page, url: string): Promise<void> {
-  await page.goto(`${url}/config`);
-  await page.fill('#email', 'owner@demo.test');
-  await page.fill('#password', 'demo-password');
-  await page.click('button[type=submit]');
-  await page.waitForURL(/\/config$/);
-}
 
 const pageWidth = (page: Page) =>
   page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
@@ -101,7 +94,7 @@ describe('gallery blocks in the browser', () => {
     const { page, errors, failed, context } = await newPage(browser!, {
       viewport: { width: 1440, height: 1000 },
     });
-    await signIn(page, server!.url);
+    await signInOwner(page, server!.url, '/config');
     const list = (await (await context.request.get(`${server!.url}/api/content/pages`)).json()) as {
       pages: { id: string; url: string | null }[];
     };

@@ -4,6 +4,7 @@ import type { PageDoc } from '../src/shared/content/page-api.js';
 import type { RunningServer } from './server.js';
 import { useServerAndBrowser } from './harness.js';
 import { newPage } from './browser.js';
+import { signInOwner } from './owner.js';
 
 const LIGHTBOX = '[role="dialog"].lb';
 
@@ -106,11 +107,7 @@ describe('gallery lightbox and designs in the browser', () => {
       viewport: { width: 390, height: 844 },
     });
     // The owner picks the slideshow design with a 1 s autoplay (pages API, as /config does).
-    await page.goto(`${server.url}/config`);
-    await page.fill('#email', 'owner@demo.test');
-    await page.fill('#password', 'demo-password');
-    await page.click('button[type=submit]');
-    await page.waitForURL(/\/config$/);
+    await signInOwner(page, server.url, '/config');
     const crumb = (await context.cookies()).find((c) => c.name === 'crumb')?.value ?? '';
     const headers = { 'x-csrf-token': crumb };
     const list = await context.request.get(`${server.url}/api/content/pages`);

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { newPage } from './browser.js';
 import { useServerAndBrowser } from './harness.js';
 import type { RunningServer } from './server.js';
+import { signInOwner } from './owner.js';
 
 /** The owner's gift cards screen (issue 15): issue one by hand, see it once, disable it. */
 describe('gift cards screen in the browser', () => {
@@ -17,11 +18,7 @@ describe('gift cards screen in the browser', () => {
     const { page, errors, context } = await newPage(browser, {
       viewport: { width: 390, height: 844 },
     });
-    await page.goto(`${server.url}/config/login`);
-    await page.fill('#email', 'owner@demo.test');
-    await page.fill('#password', 'demo-password');
-    await page.click('button[type=submit]');
-    await page.waitForURL(/\/config$/);
+    await signInOwner(page, server.url);
     await page.goto(`${server.url}/config#/gift-cards`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Gift cards');
 

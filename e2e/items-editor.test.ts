@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { newPage } from './browser.js';
 import { useServerAndBrowser } from './harness.js';
 import type { RunningServer } from './server.js';
+import { signInOwner } from './owner.js';
 
 const TITLE = 'E2E Glaze Notes';
 
@@ -23,11 +24,7 @@ describe('the item editor at /config#/content/{blog}', () => {
     { timeout: 300_000 },
     async () => {
       const { page, errors } = await newPage(browser, { viewport: { width: 1440, height: 1000 } });
-      await page.goto(`${server.url}/config`);
-      await page.fill('#email', 'owner@demo.test');
-      await page.fill('#password', 'demo-password');
-      await page.click('button[type=submit]');
-      await page.waitForURL(/\/config$/);
+      await signInOwner(page, server.url, '/config');
       const blog = (await (await page.request.get(`${server.url}/blog?format=json`)).json()) as {
         collection: { id: string };
       };

@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { newPage } from './browser.js';
 import type { RunningServer } from './server.js';
 import { useServerAndBrowser } from './harness.js';
+import { signInOwner } from './owner.js';
 
 /** A photo-like JPEG (a gradient), different per hue. */
 async function photo(width: number, height: number, hue: number): Promise<Buffer> {
@@ -21,11 +22,7 @@ describe('the media library at /config#/media', () => {
 
   it('uploads two images with progress, shows thumbnails, renames one and sets its alt text', async () => {
     const { page, errors, failed, context } = await newPage(browser);
-    await page.goto(`${server.url}/config/login`);
-    await page.fill('#email', 'owner@demo.test');
-    await page.fill('#password', 'demo-password');
-    await page.click('button[type=submit]');
-    await page.waitForURL(/\/config$/);
+    await signInOwner(page, server.url);
 
     await page.click('nav a[href="#/media"]');
     await page.getByRole('heading', { name: 'Media', level: 1 }).waitFor();

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import type { RunningServer } from './server.js';
 import { useServerAndBrowser } from './harness.js';
 import { newPage } from './browser.js';
+import { signInOwner } from './owner.js';
 
 describe('owner sign-in in the browser', () => {
   let server: RunningServer;
@@ -30,11 +31,7 @@ describe('owner sign-in in the browser', () => {
 
   it('signs in with JavaScript off: the served form carries the crumb', async () => {
     const { page, failed, context } = await newPage(browser, { javaScriptEnabled: false });
-    await page.goto(`${server.url}/config/login`);
-    await page.fill('#email', 'owner@demo.test');
-    await page.fill('#password', 'demo-password');
-    await page.click('button[type=submit]');
-    await page.waitForURL(/\/config$/);
+    await signInOwner(page, server.url);
     expect(await page.textContent('header')).toContain('owner@demo.test');
     expect(failed.filter((f) => !f.endsWith('/favicon.ico'))).toEqual([]);
     await context.close();

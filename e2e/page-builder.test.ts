@@ -4,16 +4,9 @@ import type { PageDoc, PageListResponse } from '../src/shared/content/page-api.j
 import { newPage } from './browser.js';
 import { useServerAndBrowser } from './harness.js';
 import type { RunningServer } from './server.js';
+import { signInOwner } from './owner.js';
 
 const HEADING = 'Slow mornings, made by hand';
-
-async function signIn(page: Page, url: string): Promise<void> {
-  await page.goto(`${url}/config`);
-  await page.fill('#email', 'owner@demo.test');
-  await page.fill('#password', 'demo-password');
-  await page.click('button[type=submit]');
-  await page.waitForURL(/\/config$/);
-}
 
 /** The owner's API, called from the signed-in page (its session cookie). */
 function getJson<T>(page: Page, path: string): Promise<T> {
@@ -70,7 +63,7 @@ describe('the page builder at /config#/pages/{id}/edit', () => {
       const { page, errors, failed } = await newPage(browser, {
         viewport: { width: 1440, height: 1000 },
       });
-      await signIn(page, server.url);
+      await signInOwner(page, server.url, '/config');
       const before = await homeDoc(page);
       const blocks = before.sections.flatMap((s) => s.blocks);
       // The home page's heading: a heading block, or the h1 of its text block.

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { newPage } from './browser.js';
 import { useServerAndBrowser } from './harness.js';
 import type { RunningServer } from './server.js';
+import { signInOwner } from './owner.js';
 
 const FOLDER = 'E2E Folder';
 const TITLE = 'E2E Story';
@@ -11,14 +12,6 @@ const PASSWORD = 'open-sesame';
 
 /** Saves go through the server and back before the screen shows them: a loaded machine needs seconds. */
 const poll = <T>(f: () => T | Promise<T>) => expect.poll(f, { timeout: 15_000 });
-
-async function signIn(page: Page, url: string): Promise<void> {
-  await page.goto(`${url}/config#/pages`);
-  await page.fill('#email', 'owner@demo.test');
-  await page.fill('#password', 'demo-password');
-  await page.click('button[type=submit]');
-  await page.waitForURL(/\/config$/);
-}
 
 interface NavLink {
   title: string;
@@ -50,7 +43,7 @@ describe('the Pages screen at /config#/pages', () => {
       const { page, errors, failed } = await newPage(browser, {
         viewport: { width: 1440, height: 1000 },
       });
-      await signIn(page, server.url);
+      await signInOwner(page, server.url, '/config#/pages');
       await page.goto(`${server.url}/config#/pages`);
       await poll(() => page.locator('h1').textContent()).toBe('Pages');
       await page.getByRole('heading', { name: 'Main navigation' }).waitFor();

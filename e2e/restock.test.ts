@@ -4,6 +4,7 @@ import { newPage } from './browser.js';
 import { chooseOption, hydrated } from './product-islands-helpers.js';
 import type { RunningServer } from './server.js';
 import { useServerAndBrowser } from './harness.js';
+import { signInOwnerByApi } from './owner.js';
 
 /** The demo's fully sold-out product (demo/demo-store.json). */
 const PRODUCT_ID = 'demo-dune-vase';
@@ -57,13 +58,7 @@ describe('restock sign-up in the browser', () => {
     expect(failed.filter((f) => !f.endsWith('/favicon.ico'))).toEqual([]);
 
     // The owner's API lists the sign-up (same browser context: cookies and crumb).
-    const crumb = async () =>
-      (await context.cookies(server.url)).find((c) => c.name === 'crumb')?.value ?? '';
-    const login = await context.request.post(`${server.url}/api/auth/login`, {
-      data: { email: 'owner@demo.test', password: 'demo-password' },
-      headers: { 'x-csrf-token': await crumb() },
-    });
-    expect(login.status()).toBe(200);
+    await signInOwnerByApi(context, server.url);
     const list = await context.request.get(
       `${server.url}/api/site-users/account/notifications/restock?productId=${PRODUCT_ID}`,
     );

@@ -5,6 +5,7 @@ import type { RunningServer } from './server.js';
 import { newPage } from './browser.js';
 import { useServerAndBrowser } from './harness.js';
 import { hydrated } from './product-islands-helpers.js';
+import { signInOwner } from './owner.js';
 
 /** Screenshots of the reviews pages (not in the repo). */
 const SHOTS = process.env.REVIEWS_SHOTS_DIR ?? '/tmp/reviews-shots';
@@ -267,11 +268,7 @@ async function buyBowl(page: Page, email: string): Promise<void> {
 
 async function signedInOwner(browser: Browser, server: RunningServer) {
   const owner = await newPage(browser, { baseURL: server.url, viewport: PHONE });
-  await owner.page.goto('/config/login');
-  await owner.page.fill('#email', 'owner@demo.test');
-  await owner.page.fill('#password', 'demo-password');
-  await owner.page.click('button[type=submit]');
-  await owner.page.waitForURL(/\/config$/);
+  await signInOwner(owner.page);
   return owner;
 }
 

@@ -3,14 +3,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { newPage } from './browser.js';
 import { useServerAndBrowser } from './harness.js';
 import type { RunningServer } from './server.js';
-
-async function signIn(page: Page, url: string): Promise<void> {
-  await page.goto(`${url}/config#/design`);
-  await page.fill('#email', 'owner@demo.test');
-  await page.fill('#password', 'demo-password');
-  await page.click('button[type=submit]');
-  await page.waitForURL(/\/config/);
-}
+import { signInOwner } from './owner.js';
 
 /** The computed accent (a filled button) and heading font of the page. */
 async function looks(target: Page | Frame) {
@@ -40,7 +33,7 @@ describe('site styles at /config#/design', () => {
 
   it('previews an accent colour and heading font live, saves them, and visitors see them', async () => {
     const { page, errors } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-    await signIn(page, server.url);
+    await signInOwner(page, server.url, '/config#/design');
     await page.goto(`${server.url}/config#/design`);
     const accentHex = page.locator('#ds-color-accent-hex');
     await accentHex.waitFor();

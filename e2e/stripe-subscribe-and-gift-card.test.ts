@@ -4,6 +4,7 @@ import { startFakeStripe, type FakeStripe } from '../src/server/payments/testing
 import { startServer, type RunningServer } from './server.js';
 import { launchBrowser, newPage } from './browser.js';
 import { chooseOption, hydrated } from './product-islands-helpers.js';
+import { crumbOf, signInOwnerByApi } from './owner.js';
 
 const FORM = '[data-island="product-form"]';
 const CHECKOUT = '[data-island="checkout-page"]';
@@ -47,15 +48,8 @@ describe('subscriptions and gift cards paid with Stripe in the browser', () => {
     browser = await launchBrowser();
     // The owner turns Stripe on for the demo website.
     const owner = await browser.newContext({ baseURL: server.url });
-    const page = await owner.newPage();
-    await page.goto('/config/login');
-    const crumb = async () =>
-      (await owner.cookies(server.url)).find((c) => c.name === 'crumb')?.value ?? '';
-    const login = await owner.request.post('/api/auth/login', {
-      data: { email: 'owner@demo.test', password: 'demo-password' },
-      headers: { 'x-csrf-token': await crumb() },
-    });
-    expect(login.status()).toBe(200);
+    await signInOwnerByApi(owner, server.url);
+    const crumb = () => crumbOf(owner, server.url);
     const read = await owner.request.get('/api/commerce/settings/checkout');
     const { settings, stripeConfigured } = await read.json();
     expect(stripeConfigured).toBe(true);

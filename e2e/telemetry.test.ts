@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './server.js';
 import { launchBrowser, newPage } from './browser.js';
 import { hydrated } from './product-islands-helpers.js';
+import { signInOwner } from './owner.js';
 
 /** A real desktop Chrome user agent: HeadlessChrome is a known bot and never counted. */
 const UA =
@@ -27,11 +28,7 @@ describe('telemetry in the browser', () => {
     server = await startServer();
     browser = await launchBrowser();
     ({ page: owner } = await newPage(browser, { userAgent: UA }));
-    await owner.goto(`${server.url}/config/login`);
-    await owner.fill('#email', 'owner@demo.test');
-    await owner.fill('#password', 'demo-password');
-    await owner.click('button[type=submit]');
-    await owner.waitForURL(/\/config$/);
+    await signInOwner(owner, server.url);
   });
   afterAll(async () => {
     await browser?.close();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './server.js';
 import { launchBrowser, newPage } from './browser.js';
+import { signInOwner } from './owner.js';
 
 /** Screenshots land here when SCREENSHOT_DIR is set (docs/images/ keeps the ones docs use). */
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -12,13 +13,6 @@ async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
-}
-
-async function signIn(page: Page) {
-  await page.goto('/config/login');
-  await page.fill('#email', 'owner@demo.test');
-  await page.fill('#password', 'demo-password');
-  await Promise.all([page.waitForURL(/\/config$/), page.click('button[type=submit]')]);
 }
 
 describe('websites in /config', () => {
@@ -38,7 +32,7 @@ describe('websites in /config', () => {
       baseURL: server.url,
       viewport: { width: 1440, height: 900 },
     });
-    await signIn(page);
+    await signInOwner(page);
     await page.goto('/config#/websites');
     await page.getByRole('heading', { name: 'Websites', level: 1 }).waitFor();
     await page.locator('.ws-card').first().waitFor();
@@ -111,7 +105,7 @@ describe('websites in /config', () => {
       isMobile: true,
       hasTouch: true,
     });
-    await signIn(page);
+    await signInOwner(page);
     await page.goto('/config#/websites');
     await page.locator('.ws-card').nth(1).waitFor({ timeout: 30_000 });
     const overflow = await page.evaluate(
