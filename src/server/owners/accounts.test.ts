@@ -606,6 +606,12 @@ describeEachBackend('accounts: sign-up, verification, reset, two-step sign-in', 
     expect(done.statusCode).toBe(303);
     expect(done.headers.location).toBe('/config/login?notice=reset');
     expect((await w.get('/config/login?notice=reset')).body).toContain('Your password was changed');
+    // A notice name that is no notice of ours (an Object method the fuzz found) shows none.
+    for (const name of ['toString', 'constructor', '__proto__', 'nope']) {
+      const page = await w.get(`/config/login?notice=${name}`);
+      expect(page.statusCode, name).toBe(200);
+      expect(page.body).not.toContain('id="login-notice"');
+    }
     // The reset ended the sign-in the verification had started.
     expect((await v.get('/api/auth/me')).json()).toEqual({ signedIn: false });
   });

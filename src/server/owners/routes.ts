@@ -39,6 +39,11 @@ const LOGIN_NOTICES: Record<string, string> = {
   reset: 'Your password was changed. Sign in with the new one.',
 };
 
+/** The notice a `?notice=` names, if it is one of ours ('toString' is not: own keys only). */
+function loginNotice(name: string | undefined): string | undefined {
+  return name && Object.hasOwn(LOGIN_NOTICES, name) ? LOGIN_NOTICES[name] : undefined;
+}
+
 export const ownerRoutes: DomainRoutes = async (app, deps) => {
   // Hourly, one process at a time (a recurring job of the durable queue): sessions past expiry.
   deps.jobs.define('session-purge', {
@@ -178,7 +183,7 @@ export const ownerRoutes: DomainRoutes = async (app, deps) => {
           crumb: req.crumb,
           siteTitle: requestSiteTitle(req),
           signupOpen: deps.config.allowSignup,
-          notice: req.query.notice ? LOGIN_NOTICES[req.query.notice] : undefined,
+          notice: loginNotice(req.query.notice),
         }),
       );
     },
