@@ -29,6 +29,7 @@ export async function withDiscounts(
       siteId: store.siteId,
       contentVersion: store.contentVersion,
       currency: store.currency,
+      language: store.language,
       now,
       email: undefined,
       lines: cart.entries.map((e) => ({

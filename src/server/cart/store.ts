@@ -6,6 +6,8 @@ export interface CartStore {
   /** The website's content version: products cached for it are current. */
   contentVersion: number;
   currency: string;
+  /** `website.language`: texts the server words for the cart (discount labels) follow it. */
+  language: string;
   /** SPEC 3.3: default true. */
   multipleQuantityAllowedForServices: boolean;
   /** SPEC 8.3 minimum order subtotal in minor units; 0 for none. */
@@ -23,6 +25,7 @@ export function storeOf(site: Site): CartStore {
     contentVersion: site.content_version,
     // The catalog prices in the site's currency column; follow it so amounts always agree.
     currency: site.currency || store?.currencyCode || 'USD',
+    language: site.language,
     multipleQuantityAllowedForServices: store?.multipleQuantityAllowedForServices ?? true,
     minimumOrderSubtotalCents: store?.minimumOrderSubtotalCents ?? 0,
   };

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import { moneyJson } from '../../shared/money.js';
+import { localizeMerchandisingTexts } from '../../shared/product/merchandising-texts.js';
 import { isDigitalGood } from '../../shared/product/rules.js';
 import type {
   MerchandisingContextJson,
@@ -87,7 +88,8 @@ export function merchandisingJson(
   row: Pick<ProductRow, 'merchandising' | 'installment'>,
   site: Pick<Site, 'currency' | 'language'>,
 ): MerchandisingContextJson {
-  const m = json(row.merchandising);
+  // Texts still at an English default read in the site's language (merchandising-texts.ts).
+  const m = localizeMerchandisingTexts(json(row.merchandising), site.language);
   const inst = json(row.installment);
   return {
     restockNotificationViews: [...m.restockNotificationViews],

@@ -40,6 +40,7 @@ describeEachBackend('discounts: owner API and resolver', (kind) => {
     siteId: SITE_A,
     contentVersion: 1,
     currency: 'USD',
+    language: 'en-US',
     now: NOW,
     email: undefined,
     lines: [

@@ -115,7 +115,7 @@ export async function resolveDiscounts(
       discountId: c.row.id,
       code: c.row.code,
       kind: c.row.kind,
-      label: c.row.code ?? (c.row.title || describeDiscount(c.row, cart.currency)),
+      label: c.row.code ?? (c.row.title || describeDiscount(c.row, cart.currency, cart.language)),
       amount: c.amount,
     });
     uses.push({
@@ -131,7 +131,7 @@ export async function resolveDiscounts(
           code: code.row.code ?? typed,
           kind: code.row.kind,
           amount: code.amount,
-          description: describeDiscount(code.row, cart.currency),
+          description: describeDiscount(code.row, cart.currency, cart.language),
         },
       ]
     : [];

@@ -24,6 +24,7 @@ export interface AdjustedQuoteInput {
   siteId: string;
   contentVersion: number;
   currency: string;
+  language: string;
   now: number;
   email: string | undefined;
   entries: readonly EntryRow[];
@@ -111,6 +112,7 @@ function adjustmentCart(input: AdjustedQuoteInput): AdjustmentCart {
     siteId: input.siteId,
     contentVersion: input.contentVersion,
     currency: input.currency,
+    language: input.language,
     now: input.now,
     email: input.email?.trim() || undefined,
     lines,

@@ -29,6 +29,8 @@ export interface AdjustmentCart {
   /** The website's content version: the automatic discounts are cached per version. */
   contentVersion: number;
   currency: string;
+  /** The website's language: an automatic discount's label is worded in it. */
+  language: string;
   now: number;
   /** The shopper's email when known (quote: when typed; placement: always). */
   email: string | undefined;

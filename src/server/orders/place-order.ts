@@ -393,6 +393,7 @@ async function quoteFor(
     siteId: ctx.site.id,
     contentVersion: ctx.store.contentVersion,
     currency: ctx.store.currency,
+    language: ctx.store.language,
     now: deps.now(),
     email: request.email,
     entries: cart.entries,

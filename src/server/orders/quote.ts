@@ -36,6 +36,7 @@ export async function quoteCart(
     siteId: store.siteId,
     contentVersion: store.contentVersion,
     currency: store.currency,
+    language: store.language,
     now: adjusters.now,
     email: input.email,
     entries,

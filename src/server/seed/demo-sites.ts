@@ -306,6 +306,7 @@ export async function insertSite(
       variants: withEventDates(p.product.variants, eventStarts, s.language, s.timeZone),
       itemId: p.id,
       siteId,
+      language: s.language,
       merchandising: { ...data.defaults.merchandising, ...p.product.merchandising },
       installment: { ...data.defaults.installment, ...p.product.installment },
     });

@@ -131,6 +131,17 @@ describeEachBackend('websites: create, list, switch, domains, delete', (kind) =>
       .orderBy('price_cents')
       .executeTakeFirstOrThrow();
     expect(v.price_cents).toBe(2400);
+    // The sample products' restock and low-stock texts are Japanese too.
+    const products = await h.db
+      .selectFrom('products')
+      .select('merchandising')
+      .where('site_id', '=', w.id)
+      .execute();
+    expect(products.length).toBeGreaterThan(0);
+    for (const p of products) {
+      expect(p.merchandising.restockNotificationMessages.buttonText).toBe('入荷お知らせ');
+      expect(p.merchandising.scarcityText).toBe('残り{quantity}点');
+    }
   }, 120_000);
 
   it('refuses a taken or malformed slug, an unknown theme, bad fields (writing nothing)', async () => {

@@ -196,6 +196,15 @@ describe('describeDiscount', () => {
     expect(describeDiscount({ kind: 'percentage', value: 10 }, 'USD')).toBe('10% off');
     expect(describeDiscount({ kind: 'fixed', value: 500 }, 'USD')).toBe('$5.00 off');
     expect(describeDiscount({ kind: 'free-shipping', value: 0 }, 'USD')).toBe('Free shipping');
+    expect(describeDiscount({ kind: 'fixed', value: 500 }, 'USD', 'en-US')).toBe('$5.00 off');
+  });
+
+  it("says it in the website's language", () => {
+    expect(describeDiscount({ kind: 'percentage', value: 10 }, 'JPY', 'ja-JP')).toBe('10%オフ');
+    expect(describeDiscount({ kind: 'fixed', value: 500 }, 'JPY', 'ja-JP')).toBe('￥500オフ');
+    expect(describeDiscount({ kind: 'free-shipping', value: 0 }, 'JPY', 'ja')).toBe('送料無料');
+    // A language without its own words gets English.
+    expect(describeDiscount({ kind: 'percentage', value: 10 }, 'EUR', 'fr-FR')).toBe('10% off');
   });
 });
 

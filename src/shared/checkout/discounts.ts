@@ -3,6 +3,8 @@
  * decide whether a discount applies to a cart, and how much it takes off, live here too (pure,
  * so the cart page, the checkout and the server agree).
  */
+import { byLanguage } from '../i18n/by-language.js';
+import JA_DISCOUNT_WORDS from '../i18n/ja/discounts.js';
 import { formatMoney } from '../money.js';
 import { isGiftCard } from '../product/rules-product.js';
 import { DISCOUNT_KINDS, type DiscountKind } from './api.js';
@@ -259,18 +261,41 @@ export function evaluateDiscount(rule: DiscountRule, cart: DiscountCart): Discou
   }
 }
 
-/** What the shopper reads about a discount: '10% off', '$5.00 off', 'Free shipping'. */
+/** The words of `describeDiscount` in one language. */
+export interface DiscountWords {
+  /** `{percent}`: 1–100. */
+  percentOff: string;
+  /** `{amount}`: the formatted money. */
+  amountOff: string;
+  freeShipping: string;
+  /** How `{amount}` is formatted ('￥500' in Japanese). */
+  moneyLocale: string;
+}
+
+const ENGLISH_DISCOUNT_WORDS: DiscountWords = {
+  percentOff: '{percent}% off',
+  amountOff: '{amount} off',
+  freeShipping: 'Free shipping',
+  moneyLocale: 'en-US',
+};
+
+/**
+ * What the shopper reads about a discount, in the website's language: '10% off', '$5.00 off',
+ * 'Free shipping' (English, the default); '10%オフ', '￥500オフ', '送料無料' (Japanese).
+ */
 export function describeDiscount(
   rule: Pick<DiscountRule, 'kind' | 'value'>,
   currency: string,
+  language?: string,
 ): string {
+  const w = byLanguage<DiscountWords>({ ja: JA_DISCOUNT_WORDS }, language, ENGLISH_DISCOUNT_WORDS);
   switch (rule.kind) {
     case 'percentage':
-      return `${rule.value}% off`;
+      return w.percentOff.replace('{percent}', String(rule.value));
     case 'fixed':
-      return `${formatMoney(rule.value, currency)} off`;
+      return w.amountOff.replace('{amount}', formatMoney(rule.value, currency, w.moneyLocale));
     case 'free-shipping':
-      return 'Free shipping';
+      return w.freeShipping;
   }
 }
 

@@ -95,6 +95,16 @@ export interface MerchandisingContextJson {
   paymentProviderCountry: string;
 }
 
+/** The restock form's and low-stock message's texts (merchandising-texts.ts has the defaults). */
+export interface MerchandisingTexts {
+  restockNotificationMessages: Omit<
+    MerchandisingContextJson['restockNotificationMessages'],
+    'successText'
+  >;
+  /** `{quantity}` is the units left. */
+  scarcityText: string;
+}
+
 /** The parts of a product item the product islands need (props are serialised into the page). */
 export interface ProductItemJson {
   id: string;

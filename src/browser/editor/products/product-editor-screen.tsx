@@ -1,4 +1,4 @@
-import { loadStoreCurrency } from '../store-currency.js';
+import { loadStoreBasics } from '../store-currency.js';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import {
   PRODUCT_VISIBILITIES,
@@ -99,7 +99,8 @@ export function ProductEditorScreen({
           productForms: await forms,
         };
       }
-      const form = newProductForm(newType ?? 1, await loadStoreCurrency(signal));
+      const { currency, language } = await loadStoreBasics(signal);
+      const form = newProductForm(newType ?? 1, currency, language);
       return { product: null, form, tags: await tags, productForms: await forms };
     },
     `product|${productId ?? `new-${newType}`}`,

@@ -272,6 +272,24 @@ describe('form ↔ OwnerProductInput', () => {
   });
 });
 
+describe('a new product', () => {
+  it("opens with the restock and low-stock texts of the website's language", () => {
+    const en = newProductForm(1, USD, 'en-US').merchandising;
+    expect(en.restockNotificationMessages.buttonText).toBe('Notify Me');
+    expect(en.scarcityText).toBe('Only {quantity} left in stock');
+    const ja = newProductForm(1, 'JPY', 'ja-JP').merchandising;
+    expect(ja.restockNotificationMessages).toEqual({
+      buttonText: '入荷お知らせ',
+      CTAText: '再入荷したらメールでお知らせします。',
+      placeholderText: 'メールアドレス',
+      mailingListDescription: 'ニュースレターも受け取る',
+    });
+    expect(ja.scarcityText).toBe('残り{quantity}点');
+    const { input } = toProductInput(newProductForm(1, 'JPY', 'ja-JP'), undefined);
+    expect(input.merchandising?.scarcityText).toBe('残り{quantity}点');
+  });
+});
+
 describe('dirty tracking', () => {
   it('is clean as loaded, dirty after a change, clean again when it is undone', () => {
     const saved = formFromProduct(product());

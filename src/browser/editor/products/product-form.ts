@@ -14,6 +14,7 @@ import type {
   ProductVisibility,
 } from '../../../shared/product/owner-api.js';
 import { ProductLimits } from '../../../shared/product/owner-api.js';
+import { newMerchandisingTexts } from '../../../shared/product/merchandising-texts.js';
 import { parsePrice, validateProductInput } from '../../../shared/product/validate-product.js';
 import {
   isDigitalGood,
@@ -95,25 +96,26 @@ export interface ProductForm {
 /** Option name of gift card denominations (as the demo store's cards). */
 export const GIFT_CARD_OPTION = 'Amount';
 
-const DEFAULT_MERCHANDISING: MerchandisingForm = {
-  scarcityEnabled: false,
-  scarcityText: 'Only {quantity} left in stock',
-  scarcityTemplateViews: [],
-  scarcityShownByDefault: false,
-  restockNotificationViews: [],
-  restockNotificationMessages: {
-    buttonText: 'Notify Me',
-    CTAText: 'Get notified when this item is back in stock.',
-    placeholderText: 'Email Address',
-    mailingListDescription: 'Also sign up for our newsletter',
-  },
-  mailingListSignUpEnabled: false,
-  mailingListOptInByDefault: false,
-  customSoldOutText: '',
-};
+/** A new product's merchandising: features off, the texts of the website's language. */
+function defaultMerchandising(language: string): MerchandisingForm {
+  return {
+    scarcityEnabled: false,
+    scarcityTemplateViews: [],
+    scarcityShownByDefault: false,
+    restockNotificationViews: [],
+    ...newMerchandisingTexts(language),
+    mailingListSignUpEnabled: false,
+    mailingListOptInByDefault: false,
+    customSoldOutText: '',
+  };
+}
 
-/** A blank product of a type, as 'Add product' opens it. */
-export function newProductForm(productType: number, currency: string): ProductForm {
+/** A blank product of a type, as 'Add product' opens it; texts in the website's `language`. */
+export function newProductForm(
+  productType: number,
+  currency: string,
+  language = 'en-US',
+): ProductForm {
   const row = emptyRow({});
   if (isDigitalGood(productType)) row.unlimited = true;
   return {
@@ -143,7 +145,7 @@ export function newProductForm(productType: number, currency: string): ProductFo
     additionalFieldsFormId: '',
     relatedItemIds: [],
     addOnItemIds: [],
-    merchandising: structuredClone(DEFAULT_MERCHANDISING),
+    merchandising: defaultMerchandising(language),
   };
 }
 

@@ -139,7 +139,7 @@ function cellsOf(header: string[], row: string[]): Cells {
  */
 export async function planImport(
   db: Db,
-  site: { id: string; currency: string },
+  site: { id: string; currency: string; language: string },
   csv: string,
 ): Promise<ImportPlan> {
   const sheet = readSheet(csv);

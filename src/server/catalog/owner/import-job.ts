@@ -23,7 +23,7 @@ const MAX_ATTEMPTS = 3;
  */
 export async function startImport(
   deps: Pick<AppDeps, 'db' | 'jobs'>,
-  site: { id: string; currency: string },
+  site: { id: string; currency: string; language: string },
   csv: string,
 ): Promise<{ importId: string }> {
   const plan = await planImport(deps.db, site, csv);
@@ -133,7 +133,7 @@ async function runImport(deps: OwnerDeps, importId: string, ctx: JobContext): Pr
   let position = (await firstPosition(deps.db, plan.collectionId)) - creates;
   for (let i = 0; i < todo.length; i += IMPORT_CHUNK) {
     const chunk = todo.slice(i, i + IMPORT_CHUNK);
-    const restocked = await writeChunk(deps, site.id, plan.collectionId, importId, chunk, position);
+    const restocked = await writeChunk(deps, site, plan.collectionId, importId, chunk, position);
     position += chunk.filter((e) => !e.itemId).length;
     announce(deps.events, site.id, restocked);
     await ctx.extend();
@@ -145,18 +145,19 @@ async function runImport(deps: OwnerDeps, importId: string, ctx: JobContext): Pr
 
 async function writeChunk(
   deps: OwnerDeps,
-  siteId: string,
+  site: { id: string; language: string },
   collectionId: string,
   importId: string,
   chunk: ImportEntry[],
   position: number,
 ): Promise<Restocked[]> {
+  const siteId = site.id;
   return deps.db.transaction().execute(async (trx) => {
     const now = new Date(deps.now());
     const creates = chunk.filter((e) => !e.itemId);
     await insertPreparedProducts(
       trx,
-      siteId,
+      site,
       collectionId,
       creates.map((e) => e.prepared),
       position,

@@ -7,6 +7,7 @@ import { findAssets, listCollections } from '../../content/content-queries.js';
 import { findProductItems, productImageIds } from '../../content/product-items.js';
 import type { Db } from '../../db/database.js';
 import { productJson } from '../product-json.js';
+import { localizeMerchandisingTexts } from '../../../shared/product/merchandising-texts.js';
 
 /** `/{collection}/p/{slug}` (DESIGN 8), as the storefront links products. */
 export function productUrl(collectionUrlId: string, urlId: string): string {
@@ -20,7 +21,7 @@ export function productUrl(collectionUrlId: string, urlId: string): string {
  */
 export async function loadOwnerProducts(
   db: Db,
-  site: { id: string; currency: string },
+  site: { id: string; currency: string; language: string },
   ids: string[],
 ): Promise<Map<string, OwnerProduct>> {
   const out = new Map<string, OwnerProduct>();
@@ -88,7 +89,8 @@ export async function loadOwnerProducts(
       visibility: row.visibility,
       images,
       structuredContent: { ...json, variants: ownerVariants },
-      merchandising: row.merchandising,
+      // What the storefront shows (merchandising-texts.ts), so the editor opens with those words.
+      merchandising: localizeMerchandisingTexts(row.merchandising, site.language),
       relatedItemIds: row.related_item_ids,
       addOnItemIds: row.add_on_item_ids,
       digitalFile: file

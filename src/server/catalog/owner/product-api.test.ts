@@ -235,6 +235,76 @@ describeEachBackend('owner product API', (kind) => {
     });
   });
 
+  it("gives a new product the restock and low-stock texts of the website's language", async () => {
+    const stored = async (id: string) =>
+      (
+        await h.db
+          .selectFrom('products')
+          .select('merchandising')
+          .where('item_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).merchandising;
+    const en = (await admin.post('/api/commerce/products', tee('Texts Tee', 'TXT'))).json<{
+      product: OwnerProduct;
+    }>().product;
+    expect(await stored(en.id)).toMatchObject({
+      restockNotificationMessages: {
+        buttonText: 'Notify Me',
+        CTAText: 'Get notified when this item is back in stock.',
+        placeholderText: 'Email Address',
+        mailingListDescription: 'Also sign up for our newsletter',
+      },
+      scarcityText: 'Only {quantity} left in stock',
+    });
+
+    const jp = await signedIn(app, 'admin@jp.test', 'jp.localhost');
+    const created = await jp.post('/api/commerce/products', {
+      productType: 1,
+      title: '煎茶',
+      variants: [{ sku: 'SENCHA', attributes: {}, priceMoney: { value: '800', currency: 'JPY' } }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const p = created.json<{ product: OwnerProduct }>().product;
+    const japanese = {
+      restockNotificationMessages: {
+        buttonText: '入荷お知らせ',
+        CTAText: '再入荷したらメールでお知らせします。',
+        placeholderText: 'メールアドレス',
+        mailingListDescription: 'ニュースレターも受け取る',
+      },
+      scarcityText: '残り{quantity}点',
+    };
+    expect(await stored(p.id)).toMatchObject(japanese);
+    expect(p.merchandising).toMatchObject(japanese);
+
+    // A product saved with the English defaults before (the row as older versions wrote it)
+    // opens in the editor with the Japanese the storefront shows; the owner's own words stay.
+    const old = await stored(p.id);
+    await h.db
+      .updateTable('products')
+      .set({
+        merchandising: JSON.stringify({
+          ...old,
+          restockNotificationMessages: {
+            ...old.restockNotificationMessages,
+            buttonText: 'Notify Me',
+            CTAText: '入荷したらご連絡します',
+          },
+          scarcityText: 'Only {quantity} left in stock',
+        }),
+      })
+      .where('item_id', '=', p.id)
+      .execute();
+    const read = (await jp.get(`/api/commerce/products/${p.id}`)).json<{ product: OwnerProduct }>();
+    expect(read.product.merchandising).toMatchObject({
+      restockNotificationMessages: {
+        ...japanese.restockNotificationMessages,
+        CTAText: '入荷したらご連絡します',
+      },
+      scarcityText: '残り{quantity}点',
+    });
+  });
+
   it('gives the second of two saves with one version a conflict, never both a win', async () => {
     const created = (await admin.post('/api/commerce/products', tee('Race Tee', 'RACE'))).json<{
       product: OwnerProduct;

@@ -24,6 +24,8 @@ export interface OwnerDeps {
 export interface OwnerSite {
   id: string;
   currency: string;
+  /** A new product's default restock and low-stock texts are in it. */
+  language: string;
 }
 
 export function invalid(fieldErrors: FieldErrors): Error {
@@ -74,7 +76,7 @@ export async function createProduct(
       if (Object.keys(errors!).length) throw invalid(errors!);
       const position = await firstPosition(trx, collection.id);
       const now = new Date(deps.now());
-      const [newId] = await insertPreparedProducts(trx, site.id, collection.id, [p], position, now);
+      const [newId] = await insertPreparedProducts(trx, site, collection.id, [p], position, now);
       await bumpContentVersion(trx, site.id);
       return newId!;
     });

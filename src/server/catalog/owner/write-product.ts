@@ -8,7 +8,7 @@ import {
 } from '../../content/product-items.js';
 import type { Db } from '../../db/database.js';
 import { appError } from '../../errors/app-error.js';
-import { DEFAULT_INSTALLMENT, DEFAULT_MERCHANDISING } from '../insert-product.js';
+import { DEFAULT_INSTALLMENT, defaultMerchandising } from '../insert-product.js';
 import type { MerchandisingSettings, VariantsTable } from '../tables.js';
 import { newId, type PreparedProduct, type PreparedVariant } from './prepare-product.js';
 
@@ -60,7 +60,8 @@ function variantColumns(v: PreparedVariant, position: number) {
  */
 export async function insertPreparedProducts(
   db: Db,
-  siteId: string,
+  /** The language picks the default restock and low-stock texts of settings left out. */
+  site: { id: string; language: string },
   collectionId: string,
   products: PreparedProduct[],
   /** The first product's position; the others follow it. */
@@ -68,6 +69,8 @@ export async function insertPreparedProducts(
   now: Date,
 ): Promise<string[]> {
   if (products.length === 0) return [];
+  const siteId = site.id;
+  const merchandising = defaultMerchandising(site.language);
   const ids = products.map(() => newId());
   const items: NewProductItem[] = products.map((p, i) => ({
     ...p.item,
@@ -84,7 +87,7 @@ export async function insertPreparedProducts(
       products.map((p, i) => ({
         item_id: ids[i]!,
         site_id: siteId,
-        ...productColumns(p.product, { ...DEFAULT_MERCHANDISING, ...p.product.merchandising }),
+        ...productColumns(p.product, { ...merchandising, ...p.product.merchandising }),
         installment: JSON.stringify(DEFAULT_INSTALLMENT),
         visibility: p.product.visibility ?? 'published',
         digital_asset_id: p.product.digitalAssetId ?? null,
