@@ -51,3 +51,43 @@ export async function newPage(
   });
   return { page, errors, failed, context };
 }
+
+/**
+ * A JSON request the page itself sends (same origin, its cookies, the crumb echoed as the
+ * islands do): for the shopper's own cart, and for hosts Node cannot resolve (jp.localhost).
+ * `json` is the parsed answer, or null when it is not JSON.
+ */
+export async function pageFetch(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; text: string; json: unknown }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const m = /(?:^|;\s*)crumb=([^;]*)/.exec(document.cookie);
+      const res = await fetch(path, {
+        method,
+        headers: {
+          'Content-Type': 'application/json',
+          'X-CSRF-Token': m ? decodeURIComponent(m[1]!) : '',
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await res.text();
+      let json: unknown = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        // not JSON: `text` has it
+      }
+      return { status: res.status, text, json };
+    },
+    { method, path, body },
+  );
+}
+
+/** Puts an entry in the page's cart through the cart API, as the islands do: the status. */
+export async function addToCartByApi(page: Page, entry: object): Promise<number> {
+  return (await pageFetch(page, 'POST', '/api/commerce/shopping-cart/entries', entry)).status;
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningServer } from './server.js';
 import { useServerAndBrowser } from './harness.js';
-import { newPage } from './browser.js';
+import { addToCartByApi, newPage } from './browser.js';
 import { hydrated } from './product-islands-helpers.js';
 
 /**
@@ -120,19 +120,7 @@ describe('cart look, added popover and demo at 390 px (issue 14)', () => {
         additionalFields: JSON.stringify({ name: 'Bartholomew-Alexander', message: 'Happy 40th' }),
       },
     ]) {
-      const status = await page.evaluate(async (b) => {
-        const m = /(?:^|;\s*)crumb=([^;]*)/.exec(document.cookie);
-        const res = await fetch('/api/commerce/shopping-cart/entries', {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            'X-CSRF-Token': m ? decodeURIComponent(m[1]!) : '',
-          },
-          body: JSON.stringify(b),
-        });
-        return res.status;
-      }, body);
-      expect(status).toBe(200);
+      expect(await addToCartByApi(page, body)).toBe(200);
     }
     await page.goto('/cart');
     await page.waitForSelector('[data-island="cart-page"] section:not([aria-busy])');

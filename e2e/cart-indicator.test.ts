@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningServer } from './server.js';
 import { useServerAndBrowser } from './harness.js';
 import { chromium } from 'playwright-core';
-import { chromePath, newPage } from './browser.js';
+import { addToCartByApi, chromePath, newPage } from './browser.js';
 
 /** Demo products (demo/demo-store.json): unlimited stock, and 240 in stock. */
 const CANDLE = { itemId: 'demo-candle', sku: 'SM-CANDLE-CEDAR' }; // $28.00
@@ -18,21 +18,7 @@ async function addToCart(
   item: { itemId: string; sku: string },
   quantity: number,
 ): Promise<number> {
-  return page.evaluate(
-    async ({ item, quantity }) => {
-      const m = /(?:^|;\s*)crumb=([^;]*)/.exec(document.cookie);
-      const res = await fetch('/api/commerce/shopping-cart/entries', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-CSRF-Token': m ? decodeURIComponent(m[1]!) : '',
-        },
-        body: JSON.stringify({ ...item, quantity, additionalFields: null }),
-      });
-      return res.status;
-    },
-    { item, quantity },
-  );
+  return addToCartByApi(page, { ...item, quantity, additionalFields: null });
 }
 
 async function ready(page: Page, path = '/'): Promise<void> {

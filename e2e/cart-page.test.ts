@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningServer } from './server.js';
 import { useServerAndBrowser } from './harness.js';
-import { newPage } from './browser.js';
+import { addToCartByApi, newPage } from './browser.js';
 
 /** Demo products (demo/demo-store.json). */
 const TIDEPOOL = { itemId: 'demo-tidepool-mug', sku: 'SM-MUG-TIDE' }; // $38.00, Glaze: Tidepool
@@ -36,25 +36,11 @@ async function addToCart(
   quantity: number,
   additionalFields: object | null = null,
 ): Promise<number> {
-  return page.evaluate(
-    async ({ item, quantity, additionalFields }) => {
-      const m = /(?:^|;\s*)crumb=([^;]*)/.exec(document.cookie);
-      const res = await fetch('/api/commerce/shopping-cart/entries', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-CSRF-Token': m ? decodeURIComponent(m[1]!) : '',
-        },
-        body: JSON.stringify({
-          ...item,
-          quantity,
-          additionalFields: additionalFields && JSON.stringify(additionalFields),
-        }),
-      });
-      return res.status;
-    },
-    { item, quantity, additionalFields },
-  );
+  return addToCartByApi(page, {
+    ...item,
+    quantity,
+    additionalFields: additionalFields && JSON.stringify(additionalFields),
+  });
 }
 
 async function openCart(page: Page): Promise<void> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startFakeStripe, type FakeStripe } from '../src/server/payments/testing/fake-stripe.js';
 import { startServer, type RunningServer } from './server.js';
-import { launchBrowser, newPage } from './browser.js';
+import { addToCartByApi, launchBrowser, newPage } from './browser.js';
 import { hydrated } from './product-islands-helpers.js';
 import { crumbOf, signInOwner, signInOwnerByApi } from './owner.js';
 
@@ -16,22 +16,7 @@ const SENCHA = { itemId: 'jp-sencha', sku: 'KW-SENCHA-50' }; // jp.localhost, 12
 const CHECKOUT = '[data-island="checkout-page"]';
 
 async function addToCart(page: Page, item: { itemId: string; sku: string }, quantity = 1) {
-  const status = await page.evaluate(
-    async ({ item, quantity }) => {
-      const m = /(?:^|;\s*)crumb=([^;]*)/.exec(document.cookie);
-      const res = await fetch('/api/commerce/shopping-cart/entries', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-CSRF-Token': m ? decodeURIComponent(m[1]!) : '',
-        },
-        body: JSON.stringify({ ...item, quantity }),
-      });
-      return res.status;
-    },
-    { item, quantity },
-  );
-  expect(status).toBe(200);
+  expect(await addToCartByApi(page, { ...item, quantity })).toBe(200);
 }
 
 async function openCheckout(page: Page, emailLabel = 'Email'): Promise<void> {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './server.js';
-import { launchBrowser, newPage } from './browser.js';
+import { launchBrowser, newPage, pageFetch } from './browser.js';
 import { signInOwner } from './owner.js';
 
 /** Screenshots of the customer pages at a phone's and a desktop's width. */
@@ -22,22 +22,6 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
-/** A same-origin JSON call with the crumb, as the islands make it. */
-async function call(page: Page, method: string, url: string, body?: unknown) {
-  return page.evaluate(
-    async ([m, u, b]) => {
-      const crumb = decodeURIComponent(/(?:^|; )crumb=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-      const res = await fetch(u as string, {
-        method: m as string,
-        headers: { 'content-type': 'application/json', 'x-csrf-token': crumb },
-        ...(b === undefined ? {} : { body: JSON.stringify(b) }),
-      });
-      return { status: res.status, body: (await res.json().catch(() => null)) as unknown };
-    },
-    [method, url, body] as const,
-  );
-}
-
 describe('customer accounts in Chromium at 390 px', () => {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
@@ -52,11 +36,11 @@ describe('customer accounts in Chromium at 390 px', () => {
     const page = await admin.newPage();
     await signInOwner(page, server.url);
     // The About page becomes members-only.
-    const pages = (await call(page, 'GET', '/api/content/pages')).body as {
+    const pages = (await pageFetch(page, 'GET', '/api/content/pages')).json as {
       pages: { id: string; slug: string }[];
     };
     const about = pages.pages.find((p) => p.slug === 'about')!;
-    const set = await call(page, 'PUT', `/api/content/pages/${about.id}/members-only`, {
+    const set = await pageFetch(page, 'PUT', `/api/content/pages/${about.id}/members-only`, {
       membersOnly: true,
     });
     expect(set.status).toBe(200);
@@ -73,7 +57,7 @@ describe('customer accounts in Chromium at 390 px', () => {
     await expect
       .poll(
         async () => {
-          const outbox = (await call(page, 'GET', '/api/mail/outbox?pageSize=100')).body as {
+          const outbox = (await pageFetch(page, 'GET', '/api/mail/outbox?pageSize=100')).json as {
             items: { kind: string; to: string; text: string }[];
           };
           const mail = outbox.items.find((m) => m.kind === 'customer-sign-in' && m.to === email);
@@ -124,10 +108,14 @@ describe('customer accounts in Chromium at 390 px', () => {
 
     // An order placed signed in, then the account page lists it with its status.
     expect(
-      (await call(page, 'POST', '/api/commerce/shopping-cart/entries', { ...CANDLE, quantity: 1 }))
-        .status,
+      (
+        await pageFetch(page, 'POST', '/api/commerce/shopping-cart/entries', {
+          ...CANDLE,
+          quantity: 1,
+        })
+      ).status,
     ).toBe(200);
-    const placed = await call(page, 'POST', '/api/commerce/orders', {
+    const placed = await pageFetch(page, 'POST', '/api/commerce/orders', {
       email,
       shippingAddress: {
         firstName: 'Ada',
@@ -143,7 +131,7 @@ describe('customer accounts in Chromium at 390 px', () => {
       payment: { provider: 'test', token: 'tok_visa' },
     });
     expect(placed.status).toBe(201);
-    const order = (placed.body as { order: { orderNumber: number } }).order;
+    const order = (placed.json as { order: { orderNumber: number } }).order;
     await page.goto(`${server!.url}/account`);
     await expect.poll(() => page.locator('.account-order').count()).toBe(1);
     expect(await page.locator('.account-order').innerText()).toContain(`#${order.orderNumber}`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './server.js';
-import { launchBrowser, newPage } from './browser.js';
+import { addToCartByApi, launchBrowser, newPage, pageFetch } from './browser.js';
 import { hydrated } from './product-islands-helpers.js';
 import { signInOwner } from './owner.js';
 
@@ -10,22 +10,7 @@ const CANDLE = { itemId: 'demo-candle', sku: 'SM-CANDLE-CEDAR' }; // $28.00, unl
 const CHECKOUT = '[data-island="checkout-page"]';
 
 async function addToCart(page: Page, item: { itemId: string; sku: string }, quantity = 1) {
-  const status = await page.evaluate(
-    async ({ item, quantity }) => {
-      const m = /(?:^|;\s*)crumb=([^;]*)/.exec(document.cookie);
-      const res = await fetch('/api/commerce/shopping-cart/entries', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-CSRF-Token': m ? decodeURIComponent(m[1]!) : '',
-        },
-        body: JSON.stringify({ ...item, quantity }),
-      });
-      return res.status;
-    },
-    { item, quantity },
-  );
-  expect(status).toBe(200);
+  expect(await addToCartByApi(page, { ...item, quantity })).toBe(200);
 }
 
 const continueButton = (page: Page) =>
@@ -192,19 +177,12 @@ describe('discount codes in the browser', () => {
     // The owner makes a 100% code through the API (signed in, with the crumb).
     const owner = await newPage(browser, { baseURL: server.url });
     await signInOwner(owner.page);
-    const status = await owner.page.evaluate(async () => {
-      const m = /(?:^|;\s*)crumb=([^;]*)/.exec(document.cookie);
-      const res = await fetch('/api/commerce/discounts', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-CSRF-Token': m ? decodeURIComponent(m[1]!) : '',
-        },
-        body: JSON.stringify({ code: 'ONTHEHOUSE', kind: 'percentage', value: 100 }),
-      });
-      return res.status;
+    const made = await pageFetch(owner.page, 'POST', '/api/commerce/discounts', {
+      code: 'ONTHEHOUSE',
+      kind: 'percentage',
+      value: 100,
     });
-    expect(status).toBe(201);
+    expect(made.status).toBe(201);
 
     const { page, errors } = await newPage(browser, { baseURL: server.url });
     await page.goto('/');

@@ -1,30 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './browser.js';
+import { launchBrowser, newPage, pageFetch } from './browser.js';
 import { signInOwner } from './owner.js';
 import { hydrated } from './product-islands-helpers.js';
 import { startServer, type RunningServer } from './server.js';
 
 const SHOTS = process.env.SHOTS_DIR;
-
-/** A same-origin API call from the page (jp.localhost resolves in Chromium, not in Node). */
-async function api(page: Page, method: string, path: string, body: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const m = /(?:^|;\s*)crumb=([^;]*)/.exec(document.cookie);
-      const res = await fetch(path, {
-        method,
-        headers: {
-          'Content-Type': 'application/json',
-          'X-CSRF-Token': m ? decodeURIComponent(m[1]!) : '',
-        },
-        body: JSON.stringify(body),
-      });
-      return { status: res.status, text: await res.text() };
-    },
-    { method, path, body },
-  );
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -47,7 +28,7 @@ describe('defaults in the language of the Japanese store (jp.localhost)', () => 
     const { page, context } = await newPage(browser, { baseURL: jpUrl });
     await signInOwner(page, jpUrl);
     const product = (urlId: string, sku: string, qtyInStock: number, merchandising: object) =>
-      api(page, 'POST', '/api/commerce/products', {
+      pageFetch(page, 'POST', '/api/commerce/products', {
         productType: 1,
         title: urlId === 'kogiku-sara' ? '小菊皿' : '豆皿',
         urlId,
@@ -75,7 +56,7 @@ describe('defaults in the language of the Japanese store (jp.localhost)', () => 
     // The owner API asks automatic discounts for a title, so the untitled label (words of
     // describeDiscount, resolver-labels.test.ts) is not reachable from here: the line shows the
     // owner's title beside the checkout's own Japanese.
-    const discount = await api(page, 'POST', '/api/commerce/discounts', {
+    const discount = await pageFetch(page, 'POST', '/api/commerce/discounts', {
       title: '開店記念',
       kind: 'percentage',
       value: 10,
@@ -146,7 +127,7 @@ describe('defaults in the language of the Japanese store (jp.localhost)', () => 
         baseURL: jpUrl,
       });
       await page.goto('/shop');
-      const added = await api(page, 'POST', '/api/commerce/shopping-cart/entries', {
+      const added = await pageFetch(page, 'POST', '/api/commerce/shopping-cart/entries', {
         itemId: 'jp-kyusu',
         sku: 'KW-KYUSU-SHUDEI',
         quantity: 1,

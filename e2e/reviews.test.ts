@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningServer } from './server.js';
-import { newPage } from './browser.js';
+import { newPage, pageFetch } from './browser.js';
 import { useServerAndBrowser } from './harness.js';
 import { hydrated } from './product-islands-helpers.js';
 import { signInOwner } from './owner.js';
@@ -17,25 +17,6 @@ async function desktopShot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: `${SHOTS}/${name}-1440.png`, fullPage: true });
   await page.setViewportSize(PHONE);
-}
-
-/** A JSON call from the page, with the crumb cookie echoed as the islands do. */
-async function call(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const m = /(?:^|;\s*)crumb=([^;]*)/.exec(document.cookie);
-      const res = await fetch(path, {
-        method,
-        headers: {
-          'Content-Type': 'application/json',
-          'X-CSRF-Token': m ? decodeURIComponent(m[1]!) : '',
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, json: await res.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
 }
 
 /** The reviews-tab analytics events a page sent (SPEC 7), with the answer's status. */
@@ -243,12 +224,12 @@ async function buyAndGetReviewLink(
 
 /** One Everyday Bowl bought with the test card, from the page's own session. */
 async function buyBowl(page: Page, email: string): Promise<void> {
-  const added = await call(page, 'POST', '/api/commerce/shopping-cart/entries', {
+  const added = await pageFetch(page, 'POST', '/api/commerce/shopping-cart/entries', {
     ...BOWL,
     quantity: 1,
   });
   expect(added.status).toBe(200);
-  const placed = await call(page, 'POST', '/api/commerce/orders', {
+  const placed = await pageFetch(page, 'POST', '/api/commerce/orders', {
     email,
     shippingAddress: {
       firstName: 'Rosa',
@@ -278,7 +259,8 @@ async function reviewLinkInMail(ownerPage: Page, email: string): Promise<string>
   await expect
     .poll(
       async () => {
-        const outbox = (await call(ownerPage, 'GET', '/api/mail/outbox?pageSize=100')).json as {
+        const outbox = (await pageFetch(ownerPage, 'GET', '/api/mail/outbox?pageSize=100'))
+          .json as {
           items: { kind: string; to: string; text: string }[];
         };
         const mail = outbox.items.find((m) => m.kind === 'order-confirmation' && m.to === email);

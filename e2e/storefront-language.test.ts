@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { ProductItemJson } from '../src/shared/product/types.js';
-import { launchBrowser, newPage } from './browser.js';
+import { addToCartByApi, launchBrowser, newPage } from './browser.js';
 import { cartCount, hydrated } from './product-islands-helpers.js';
 import { startServer, type RunningServer } from './server.js';
 
@@ -332,17 +332,10 @@ describe('storefront texts in the site language (jp.localhost)', () => {
       baseURL: jpUrl,
     });
     await page.goto('/shop');
-    const status = await page.evaluate(async () => {
-      const m = /(?:^|;\s*)crumb=([^;]*)/.exec(document.cookie);
-      const res = await fetch('/api/commerce/shopping-cart/entries', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-CSRF-Token': m ? decodeURIComponent(m[1]!) : '',
-        },
-        body: JSON.stringify({ itemId: 'jp-kyusu', sku: 'KW-KYUSU-SHUDEI', quantity: 1 }),
-      });
-      return res.status;
+    const status = await addToCartByApi(page, {
+      itemId: 'jp-kyusu',
+      sku: 'KW-KYUSU-SHUDEI',
+      quantity: 1,
     });
     expect(status).toBe(200);
     await page.goto('/cart');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { PageDoc, PageListResponse } from '../src/shared/content/page-api.js';
-import { newPage } from './browser.js';
+import { newPage, pageFetch } from './browser.js';
 import { useServerAndBrowser } from './harness.js';
 import type { RunningServer } from './server.js';
 
@@ -93,19 +93,11 @@ describe('team: invite an editor who joins, edits a page and cannot open setting
       await expect
         .poll(() => editor.page.locator('main h1').textContent())
         .toBe('You don’t have access');
-      const settings = await editor.page.evaluate(async () => {
-        const crumb = /(?:^|; )crumb=([^;]*)/.exec(document.cookie)?.[1] ?? '';
-        const res = await fetch('/api/website/settings', {
-          method: 'PUT',
-          headers: {
-            'content-type': 'application/json',
-            'x-csrf-token': decodeURIComponent(crumb),
-          },
-          body: JSON.stringify({ settings: {}, version: 1 }),
-        });
-        return res.status;
+      const settings = await pageFetch(editor.page, 'PUT', '/api/website/settings', {
+        settings: {},
+        version: 1,
       });
-      expect(settings).toBe(403);
+      expect(settings.status).toBe(403);
 
       // --- Edits the home page in the page builder and publishes it ---
       const list = await getJson<PageListResponse>(editor.page, '/api/content/pages');
