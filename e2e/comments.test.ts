@@ -105,7 +105,9 @@ describe('comments and likes in the browser (390 px)', () => {
       .poll(() => page.locator('.comment-thanks').textContent(), { timeout: 30_000 })
       .toBe('Thank you! Your comment is awaiting approval.');
 
-    // Like the post: one like per visitor; the count follows.
+    // Like the post: one like per visitor; the count follows. The actions hydrate when seen, so
+    // the reader scrolls back up to them (the post's terms and comments sit between).
+    await page.locator('[data-island="item-actions"]').scrollIntoViewIfNeeded();
     await hydrated(page, '[data-island="item-actions"]');
     const like = page.locator('.like-button');
     expect(await like.locator('.like-count').textContent()).toBe('24 Likes');
@@ -129,6 +131,7 @@ describe('comments and likes in the browser (390 px)', () => {
       'A lovely read, thank you from the e2e test.',
     );
     // The like was kept (the server's row; this browser remembers it too).
+    await page.locator('[data-island="item-actions"]').scrollIntoViewIfNeeded();
     await hydrated(page, '[data-island="item-actions"]');
     expect(await page.locator('.like-button .like-count').textContent()).toBe('25 Likes');
     expect(await page.locator('.like-button').getAttribute('aria-pressed')).toBe('true');
