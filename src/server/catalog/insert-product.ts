@@ -1,4 +1,4 @@
-import { newMerchandisingTexts } from '../../shared/product/merchandising-texts.js';
+import { newMerchandising } from '../../shared/product/merchandising-texts.js';
 import { isDigitalGood } from '../../shared/product/rules.js';
 import type { Db } from '../db/database.js';
 import type {
@@ -7,24 +7,6 @@ import type {
   SubscriptionOption,
   SubscriptionPlan,
 } from './tables.js';
-
-/**
- * Merchandising of a product the owner has not configured: features off, and the restock and
- * low-stock texts of the website's language (shared/product/merchandising-texts.ts; English, as
- * SPEC 3.4 words them, for a language without its own).
- */
-export function defaultMerchandising(language: string | null | undefined): MerchandisingSettings {
-  return {
-    restockNotificationViews: [],
-    ...newMerchandisingTexts(language),
-    mailingListSignUpEnabled: false,
-    mailingListOptInByDefault: false,
-    scarcityEnabled: false,
-    scarcityTemplateViews: [],
-    scarcityShownByDefault: false,
-    customSoldOutText: '',
-  };
-}
 
 export const DEFAULT_INSTALLMENT: InstallmentSettings = {
   afterPayAvailable: false,
@@ -93,7 +75,7 @@ export async function insertProduct(db: Db, p: NewProduct): Promise<void> {
       use_custom_add_button_text: Boolean(p.customAddButtonText),
       custom_add_button_text: p.customAddButtonText ?? '',
       variant_option_ordering: JSON.stringify(p.variantOptionOrdering ?? []),
-      merchandising: JSON.stringify({ ...defaultMerchandising(p.language), ...p.merchandising }),
+      merchandising: JSON.stringify({ ...newMerchandising(p.language), ...p.merchandising }),
       installment: JSON.stringify({ ...DEFAULT_INSTALLMENT, ...p.installment }),
       related_item_ids: JSON.stringify(p.relatedItemIds ?? []),
       add_on_item_ids: JSON.stringify(p.addOnItemIds ?? []),

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { defaultMerchandising, DEFAULT_INSTALLMENT } from './insert-product.js';
+import { newMerchandising } from '../../shared/product/merchandising-texts.js';
+import { DEFAULT_INSTALLMENT } from './insert-product.js';
 import { merchandisingJson } from './product-json.js';
 
 /** What the storefront (page JSON and the islands' props) gets of a product's stored texts. */
 describe('merchandisingJson texts', () => {
-  const row = { merchandising: defaultMerchandising('en-US'), installment: DEFAULT_INSTALLMENT };
+  const row = { merchandising: newMerchandising('en-US'), installment: DEFAULT_INSTALLMENT };
 
   it('shows an English site the stored English exactly', () => {
     const m = merchandisingJson(row, { currency: 'USD', language: 'en-US' });

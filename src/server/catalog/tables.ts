@@ -1,19 +1,12 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { ProductVisibility } from '../../shared/product/owner-api.js';
-import type { MerchandisingContextJson } from '../../shared/product/types.js';
+import type { OwnerMerchandising, ProductVisibility } from '../../shared/product/owner-api.js';
 
 /**
  * SPEC 3.4 merchandising settings of one product, as stored: the merchandising context pages get
- * (`MerchandisingContextJson`) without its installment part, which is stored apart (below) and
- * computed for the page.
+ * without its installment part, which is stored apart (below) and computed for the page. The
+ * owner API's `OwnerMerchandising` is the same shape, so it is that type, written once.
  */
-export type MerchandisingSettings = Omit<
-  MerchandisingContextJson,
-  'afterPayAvailable' | 'afterPayMin' | 'afterPayMax' | 'shopperLanguage' | 'paymentProviderCountry'
-> & {
-  /** Notify signed-up shoppers automatically when a variant comes back (issue 4). */
-  autoNotifyOnRestock?: boolean;
-};
+export type MerchandisingSettings = OwnerMerchandising;
 
 /** SPEC 3.4 installment context (buy now, pay later). Amounts in minor units. */
 export interface InstallmentSettings {

@@ -3,7 +3,7 @@ import {
   defaultMerchandisingTexts,
   ENGLISH_MERCHANDISING_TEXTS,
   localizeMerchandisingTexts,
-  newMerchandisingTexts,
+  newMerchandising,
 } from './merchandising-texts.js';
 
 const ENGLISH = {
@@ -39,7 +39,7 @@ describe('defaultMerchandisingTexts', () => {
   });
 
   it('hands out copies that can be edited without touching the defaults', () => {
-    const copy = newMerchandisingTexts('en-US');
+    const copy = newMerchandising('en-US');
     copy.restockNotificationMessages.buttonText = 'Changed';
     expect(ENGLISH_MERCHANDISING_TEXTS.restockNotificationMessages.buttonText).toBe('Notify Me');
   });

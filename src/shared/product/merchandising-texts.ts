@@ -10,6 +10,7 @@
 import { byLanguage } from '../i18n/by-language.js';
 import JA_MERCHANDISING_TEXTS from '../i18n/ja/merchandising.js';
 import { DEFAULT_SCARCITY_TEXT } from './rules-scarcity.js';
+import type { OwnerMerchandising } from './owner-api.js';
 import type { MerchandisingTexts } from './types.js';
 
 export type { MerchandisingTexts };
@@ -31,12 +32,23 @@ export function defaultMerchandisingTexts(language: string | null | undefined): 
   return byLanguage({ ja: JA_MERCHANDISING_TEXTS }, language, ENGLISH_MERCHANDISING_TEXTS);
 }
 
-/** A fresh copy of the defaults, for a settings object that is then edited or stored. */
-export function newMerchandisingTexts(language: string | null | undefined): MerchandisingTexts {
+/**
+ * A product's merchandising as it starts (SPEC 3.4): every feature off and the texts of the
+ * website's language, a fresh object each call. The one home of this default: the server stores
+ * it for a new product, the editor opens a blank product with it.
+ */
+export function newMerchandising(language: string | null | undefined): OwnerMerchandising {
   const d = defaultMerchandisingTexts(language);
   return {
+    restockNotificationViews: [],
     restockNotificationMessages: { ...d.restockNotificationMessages },
+    mailingListSignUpEnabled: false,
+    mailingListOptInByDefault: false,
+    scarcityEnabled: false,
+    scarcityTemplateViews: [],
     scarcityText: d.scarcityText,
+    scarcityShownByDefault: false,
+    customSoldOutText: '',
   };
 }
 

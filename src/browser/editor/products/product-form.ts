@@ -14,7 +14,7 @@ import type {
   ProductVisibility,
 } from '../../../shared/product/owner-api.js';
 import { ProductLimits } from '../../../shared/product/owner-api.js';
-import { newMerchandisingTexts } from '../../../shared/product/merchandising-texts.js';
+import { newMerchandising } from '../../../shared/product/merchandising-texts.js';
 import { parsePrice, validateProductInput } from '../../../shared/product/validate-product.js';
 import {
   isDigitalGood,
@@ -96,20 +96,6 @@ export interface ProductForm {
 /** Option name of gift card denominations (as the demo store's cards). */
 export const GIFT_CARD_OPTION = 'Amount';
 
-/** A new product's merchandising: features off, the texts of the website's language. */
-function defaultMerchandising(language: string): MerchandisingForm {
-  return {
-    scarcityEnabled: false,
-    scarcityTemplateViews: [],
-    scarcityShownByDefault: false,
-    restockNotificationViews: [],
-    ...newMerchandisingTexts(language),
-    mailingListSignUpEnabled: false,
-    mailingListOptInByDefault: false,
-    customSoldOutText: '',
-  };
-}
-
 /** A blank product of a type, as 'Add product' opens it; texts in the website's `language`. */
 export function newProductForm(
   productType: number,
@@ -145,7 +131,7 @@ export function newProductForm(
     additionalFieldsFormId: '',
     relatedItemIds: [],
     addOnItemIds: [],
-    merchandising: defaultMerchandising(language),
+    merchandising: newMerchandising(language),
   };
 }
 

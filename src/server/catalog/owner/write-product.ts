@@ -8,7 +8,8 @@ import {
 } from '../../content/product-items.js';
 import type { Db } from '../../db/database.js';
 import { appError } from '../../errors/app-error.js';
-import { DEFAULT_INSTALLMENT, defaultMerchandising } from '../insert-product.js';
+import { newMerchandising } from '../../../shared/product/merchandising-texts.js';
+import { DEFAULT_INSTALLMENT } from '../insert-product.js';
 import type { MerchandisingSettings, VariantsTable } from '../tables.js';
 import { newId, type PreparedProduct, type PreparedVariant } from './prepare-product.js';
 
@@ -70,7 +71,7 @@ export async function insertPreparedProducts(
 ): Promise<string[]> {
   if (products.length === 0) return [];
   const siteId = site.id;
-  const merchandising = defaultMerchandising(site.language);
+  const merchandising = newMerchandising(site.language);
   const ids = products.map(() => newId());
   const items: NewProductItem[] = products.map((p, i) => ({
     ...p.item,
