@@ -75,8 +75,7 @@ async function requestContext(app: FastifyInstance, opts: RequestContextOptions)
     if (cookie !== undefined && crumbIsValid(opts.secret, cookie, binding)) {
       req.crumb = cookie;
     } else if (!MUTATING.has(req.method)) {
-      req.crumb = mintCrumb(opts.secret, binding);
-      setCrumbCookie(reply, req.crumb, cookieSecure(req, opts.secureCookies));
+      issueCrumb(req, reply, opts, binding);
     }
   });
 
@@ -97,7 +96,23 @@ async function requestContext(app: FastifyInstance, opts: RequestContextOptions)
   });
 }
 
-export function setCrumbCookie(reply: FastifyReply, value: string, secure: boolean): void {
+/**
+ * Gives this request a new crumb bound to `binding` (the owner's session id, '' for a visitor)
+ * and sets its cookie on the reply: pages that lack one, a session that starts or ends, and a
+ * no-JS form shown again after a stale crumb. The one place a crumb is issued.
+ */
+export function issueCrumb(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  config: { secret: string; secureCookies: boolean },
+  binding: string = req.owner?.sessionId ?? '',
+): string {
+  req.crumb = mintCrumb(config.secret, binding);
+  setCrumbCookie(reply, req.crumb, cookieSecure(req, config.secureCookies));
+  return req.crumb;
+}
+
+function setCrumbCookie(reply: FastifyReply, value: string, secure: boolean): void {
   // Readable by scripts on purpose: the double-submit pattern needs the page to echo it.
   reply.setCookie(CRUMB_COOKIE, value, { path: '/', sameSite: 'lax', secure, httpOnly: false });
 }

@@ -3,9 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { DomainRoutes } from '../deps.js';
 import { rolesOf } from './owner-service.js';
 import { AUTH_HINT_COOKIE, SESSION_COOKIE } from './session-service.js';
-import { mintCrumb } from '../http/crumb.js';
-import { setCrumbCookie } from '../http/request-context.js';
-import { cookieSecure } from '../http/cookie-secure.js';
+import { issueCrumb } from '../http/request-context.js';
 import { rateLimitConfig } from '../http/rate-limit-config.js';
 import { appError } from '../errors/app-error.js';
 import type { WireError } from '../errors/envelopes.js';
@@ -150,11 +148,7 @@ export const ownerRoutes: DomainRoutes = async (app, deps) => {
     await deps.sessions.destroy(req.cookies[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     reply.clearCookie(AUTH_HINT_COOKIE, { path: '/' });
-    setCrumbCookie(
-      reply,
-      mintCrumb(deps.config.secret, ''),
-      cookieSecure(req, deps.config.secureCookies),
-    );
+    issueCrumb(req, reply, deps.config, '');
     return { ok: true };
   });
 

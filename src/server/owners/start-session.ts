@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.js';
-import { mintCrumb } from '../http/crumb.js';
-import { setCrumbCookie } from '../http/request-context.js';
+import { issueCrumb } from '../http/request-context.js';
 import { cookieSecure } from '../http/cookie-secure.js';
 import { rolesOf } from './owner-service.js';
 import { AUTH_HINT_COOKIE, SESSION_COOKIE, SESSION_TTL_MS } from './session-service.js';
@@ -30,6 +29,6 @@ export async function startSession(
     maxAge: SESSION_TTL_MS / 1000,
   });
   // A new session needs a crumb bound to it.
-  setCrumbCookie(reply, mintCrumb(deps.config.secret, session.sessionId), secure);
+  issueCrumb(req, reply, deps.config, session.sessionId);
   return roles;
 }

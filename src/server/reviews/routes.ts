@@ -5,9 +5,7 @@ import { ownerGuard } from '../http/owner-guard.js';
 import { RateLimit } from '../platform/rate-limits.js';
 import { ErrorCode, errorRegistry } from '../../shared/errors.js';
 import { localizeMessage } from '../../shared/i18n/messages.js';
-import { mintCrumb } from '../http/crumb.js';
-import { cookieSecure } from '../http/cookie-secure.js';
-import { setCrumbCookie } from '../http/request-context.js';
+import { issueCrumb } from '../http/request-context.js';
 import { appError, AppError } from '../errors/app-error.js';
 import { findLiveItem } from '../content/item-social.js';
 import { pageRendererFor } from '../render/shared-page-renderer.js';
@@ -163,10 +161,7 @@ export const reviewsRoutes: DomainRoutes = async (app, deps) => {
         const code = err instanceof AppError ? err.code : undefined;
         if (code !== ErrorCode.CRUMB_INVALID && code !== ErrorCode.COOKIES_DISABLED) throw err;
         const { token } = req.params as { token: string };
-        if (!req.crumb) {
-          req.crumb = mintCrumb(deps.config.secret, req.owner?.sessionId ?? '');
-          setCrumbCookie(reply, req.crumb, cookieSecure(req, deps.config.secureCookies));
-        }
+        if (!req.crumb) issueCrumb(req, reply, deps.config);
         reply.header('x-robots-tag', 'noindex').header('cache-control', 'no-store');
         const typed = typedReview(req.body);
         const message = localizeMessage(req.site.language, err.message);
