@@ -52,17 +52,30 @@ function valuesIn(text: string, english: string): Record<string, string> | undef
   return m ? Object.fromEntries(p.names.map((n, i) => [n, m[i + 1]!])) : undefined;
 }
 
+const templates = new WeakMap<MessageTexts, [english: string, translated: string][]>();
+
+/** A language's texts that have `{placeholders}`, English → translated, listed once per table. */
+function templatesOf(t: MessageTexts): [string, string][] {
+  let list = templates.get(t);
+  if (!list) {
+    list = [
+      ...Object.entries(Messages).map(([k, v]): [string, string] => [
+        v,
+        t.messages[k as MessageKey],
+      ]),
+      ...Object.entries(t.extra),
+    ].filter(([english]) => english.includes('{'));
+    templates.set(t, list);
+  }
+  return list;
+}
+
 /**
  * A registry or extra text with its values filled in ('{subtotal}', '{code}', '{max}',
  * '{amount}'), in the language's words with the same values; undefined if it is none.
  */
 function filledText(t: MessageTexts, text: string): string | undefined {
-  const pairs: [string, string][] = [
-    ...Object.entries(Messages).map(([k, v]): [string, string] => [v, t.messages[k as MessageKey]]),
-    ...Object.entries(t.extra),
-  ];
-  for (const [english, translated] of pairs) {
-    if (!english.includes('{')) continue;
+  for (const [english, translated] of templatesOf(t)) {
     const values = valuesIn(text, english);
     if (values) return translated.replace(/\{(\w+)\}/g, (p, n: string) => values[n] ?? p);
   }
